@@ -1,0 +1,34 @@
+import { DATA_DIR, DEFAULT_PORT } from './constants';
+import { JavaMissingError } from './dynamodb-local';
+import { PortInUseError, startLocalRuntime } from './runtime';
+
+const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+try {
+  const runtime = await startLocalRuntime({
+    port,
+    dataDir: process.env.DATA_DIR ?? DATA_DIR,
+    webDist: 'web/dist',
+  });
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  console.log(`Ready: ${runtime.url}`);
+} catch (error) {
+  if (error instanceof JavaMissingError || error instanceof PortInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Could not start the local runtime:', error);
+  }
+  process.exit(1);
+}

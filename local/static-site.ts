@@ -1,0 +1,58 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+};
+
+async function readIfFile(path: string): Promise<Buffer | null> {
+  try {
+    if (!(await stat(path)).isFile()) return null;
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built SPA like CloudFront does: files as they are (hashed assets cached for ever),
+ * any extension-less path falls back to index.html (history routing), and a missing file
+ * with an extension is a plain 404, never index.html.
+ */
+export function createStaticSiteHandler(webDist: string) {
+  const root = resolve(webDist);
+  return async (c: Context) => {
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    const target = normalize(join(root, pathname));
+    if (target !== root && !target.startsWith(root + sep)) return c.text('Not Found', 404);
+
+    const file = pathname.endsWith('/') ? null : await readIfFile(target);
+    if (file) {
+      const immutable = pathname.startsWith('/assets/');
+      c.header('Content-Type', CONTENT_TYPES[extname(target)] ?? 'application/octet-stream');
+      c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return c.body(new Uint8Array(file));
+    }
+    if (extname(pathname) || pathname.startsWith('/assets/')) return c.text('Not Found', 404);
+
+    const index = await readIfFile(join(root, 'index.html'));
+    if (!index) return c.text('The web app is not built yet: run npm run build:web', 503);
+    c.header('Content-Type', CONTENT_TYPES['.html']!);
+    c.header('Cache-Control', 'no-cache');
+    return c.body(new Uint8Array(index));
+  };
+}

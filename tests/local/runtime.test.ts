@@ -1,0 +1,87 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { createTable } from '../../lambdas/common/dynamo';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { startLocalRuntime } from '../../local/runtime';
+
+const webDist = 'web/dist';
+
+describe('local runtime', () => {
+  it('serves the SPA with security headers, config, the API, history fallback and real 404s', async () => {
+    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
+    try {
+      const home = await fetch(runtime.url);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<div id="root">');
+      const csp = home.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(home.headers.get('x-frame-options')).toBe('DENY');
+      expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+
+      const config = await fetch(`${runtime.url}/config.json`);
+      expect(config.headers.get('content-type')).toContain('application/json');
+      expect(await config.json()).toEqual({
+        url: runtime.url,
+        publishableKey: LOCAL_PUBLISHABLE_KEY,
+      });
+
+      const health = await fetch(`${runtime.url}/auth/v1/health`, {
+        headers: { apikey: LOCAL_PUBLISHABLE_KEY },
+      });
+      expect(health.headers.get('content-type')).toContain('application/json');
+      expect(await health.json()).toMatchObject({ name: 'GoTrue' });
+
+      const deepLink = await fetch(`${runtime.url}/faq`);
+      expect(deepLink.status).toBe(200);
+      expect(deepLink.headers.get('content-type')).toContain('text/html');
+      expect(await deepLink.text()).toContain('<div id="root">');
+
+      const missingAsset = await fetch(`${runtime.url}/assets/missing.js`);
+      expect(missingAsset.status).toBe(404);
+      expect(await missingAsset.text()).not.toContain('<div id="root">');
+
+      const traversal = await fetch(`${runtime.url}/..%2f..%2fpackage.json`);
+      expect(traversal.status).toBe(404);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('keeps table data across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cdl-data-'));
+    const key = { pk: 'TEST#persist', sk: 'TEST' };
+
+    const first = await startLocalRuntime({ port: 0, dataDir, webDist });
+    const firstTable = createTable({
+      tableName: first.env.TABLE_NAME!,
+      endpoint: first.env.DYNAMODB_ENDPOINT!,
+      region: 'us-east-1',
+    });
+    await firstTable.doc.send(
+      new PutCommand({ TableName: firstTable.name, Item: { ...key, value: 42 } }),
+    );
+    firstTable.doc.destroy();
+    await first.stop();
+
+    const second = await startLocalRuntime({ port: 0, dataDir, webDist });
+    try {
+      const secondTable = createTable({
+        tableName: second.env.TABLE_NAME!,
+        endpoint: second.env.DYNAMODB_ENDPOINT!,
+        region: 'us-east-1',
+      });
+      const { Item } = await secondTable.doc.send(
+        new GetCommand({ TableName: secondTable.name, Key: key }),
+      );
+      expect(Item).toEqual({ ...key, value: 42 });
+      secondTable.doc.destroy();
+    } finally {
+      await second.stop();
+    }
+  });
+});

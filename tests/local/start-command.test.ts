@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findFreePort } from '../../local/ports';
+import { nodeOnlyPath, spawnLocalStart, waitForOutput } from '../support/local-process';
+
+function javaProcessesFor(dataDir: string): string {
+  try {
+    return execFileSync('pgrep', ['-af', `java.*${dataDir}`]).toString();
+  } catch {
+    return ''; // pgrep exits 1 when nothing matches
+  }
+}
+
+describe('npm start (local/start.ts)', () => {
+  it('prints exactly one Ready line, serves, and leaves no java process after SIGINT', async () => {
+    const port = await findFreePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cdl-start-'));
+    const started = spawnLocalStart({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForOutput(started, /Ready: /);
+    expect(started.stdout().trim()).toBe(`Ready: http://localhost:${port}`);
+    expect(javaProcessesFor(dataDir)).not.toBe('');
+
+    const health = await fetch(`http://localhost:${port}/auth/v1/health`);
+    expect(health.status).toBe(200);
+
+    started.child.kill('SIGINT');
+    expect(await started.exited).toBe(0);
+    expect(javaProcessesFor(dataDir)).toBe('');
+  });
+
+  it('stops DynamoDB Local on SIGTERM too', async () => {
+    const port = await findFreePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cdl-term-'));
+    const started = spawnLocalStart({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForOutput(started, /Ready: /);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(javaProcessesFor(dataDir)).toBe('');
+  });
+
+  it('does not leave DynamoDB Local behind even when killed with SIGKILL', async () => {
+    const port = await findFreePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cdl-kill-'));
+    const started = spawnLocalStart({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForOutput(started, /Ready: /);
+    started.child.kill('SIGKILL');
+    await started.exited;
+    for (let i = 0; i < 50 && javaProcessesFor(dataDir) !== ''; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(javaProcessesFor(dataDir)).toBe('');
+  });
+
+  it('says so when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '0.0.0.0', () => r()));
+    const address = blocker.address();
+    const port = address && typeof address === 'object' ? address.port : 0;
+    const started = spawnLocalStart({
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'cdl-port-')),
+    });
+    expect(await started.exited).toBe(1);
+    expect(started.stderr()).toContain(`Port ${port} is already in use`);
+    blocker.close();
+  });
+
+  it('says how to install Java when it is missing', async () => {
+    const started = spawnLocalStart({
+      PORT: String(await findFreePort()),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'cdl-java-')),
+      PATH: nodeOnlyPath(),
+    });
+    expect(await started.exited).toBe(1);
+    expect(started.stderr()).toContain('apt-get install -y openjdk-17-jre-headless');
+  });
+});

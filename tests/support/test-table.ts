@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { inject } from 'vitest';
+import { ensureTable } from '../../local/ensure-table';
+import type { Env } from '../../lambdas/common/env';
+import { createTable, type Table } from '../../lambdas/common/dynamo';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+
+/**
+ * A fresh table on the run's DynamoDB Local, plus the environment the handlers read, so a
+ * test file builds its apps with exactly the configuration a Lambda would read.
+ */
+export async function createTestTable(): Promise<{ env: Env; table: Table }> {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test-${randomUUID()}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await ensureTable(client, tableName);
+  client.destroy();
+  const env: Env = {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_REGION: 'us-east-1',
+    PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
+    SITE_URL: 'http://localhost:8787',
+  };
+  return { env, table: createTable({ tableName, endpoint, region: 'us-east-1' }) };
+}
