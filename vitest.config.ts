@@ -22,6 +22,12 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: {
+          alias: {
+            '@': `${import.meta.dirname}/web/src`,
+            '@shared': `${import.meta.dirname}/shared`,
+          },
+        },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -7,6 +7,12 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': `${import.meta.dirname}/src`,
+      '@shared': `${import.meta.dirname}/../shared`,
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
