@@ -8,6 +8,7 @@ import { SECURITY_HEADERS } from '../shared/security-headers';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_TABLE_NAME } from './constants';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
+import { loadLocalSigningKeys } from './signing-keys';
 import { createStaticSiteHandler } from './static-site';
 
 export interface LocalRuntimeOptions {
@@ -64,6 +65,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
       SITE_URL: url,
+      ...(await loadLocalSigningKeys(options.dataDir)),
       ...options.env,
     };
     const client = new DynamoDBClient({

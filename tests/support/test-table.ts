@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { ensureTable } from '../../local/ensure-table';
 import type { Env } from '../../lambdas/common/env';
 import { createTable, type Table } from '../../lambdas/common/dynamo';
+import { generateSigningKeys } from '../../lambdas/common/jwt-keys';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 
 /**
@@ -20,12 +21,15 @@ export async function createTestTable(): Promise<{ env: Env; table: Table }> {
   });
   await ensureTable(client, tableName);
   client.destroy();
+  const { signingKeys, publicJwks } = await generateSigningKeys();
   const env: Env = {
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: endpoint,
     AWS_REGION: 'us-east-1',
     PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
     SITE_URL: 'http://localhost:8787',
+    JWT_SIGNING_KEYS: signingKeys,
+    JWT_PUBLIC_JWKS: publicJwks,
   };
   return { env, table: createTable({ tableName, endpoint, region: 'us-east-1' }) };
 }

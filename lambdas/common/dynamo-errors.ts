@@ -1,0 +1,30 @@
+const TRANSIENT_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'TransactionInProgressException',
+]);
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+
+/**
+ * A database failure the client may simply retry (throttling, a 5xx, the network), as opposed
+ * to a bug. Handlers answer these with 503, which every supabase-js version retries.
+ */
+export function isTransientDynamoError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as {
+    name?: string;
+    code?: string;
+    $retryable?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  if (e.name && TRANSIENT_NAMES.has(e.name)) return true;
+  if (e.code && NETWORK_CODES.has(e.code)) return true;
+  if (e.$retryable) return true;
+  return (e.$metadata?.httpStatusCode ?? 0) >= 500;
+}

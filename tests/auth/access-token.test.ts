@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SignJWT, base64url, importJWK, type JWK } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestTable } from '../support/test-table';
+import { AccessTokenError, createAccessTokenVerifier } from '../../lambdas/common/access-token';
+import { sessionKey } from '../../lambdas/common/auth-items';
+import type { Table } from '../../lambdas/common/dynamo';
+import { generateSigningKeys, parseKeySet } from '../../lambdas/common/jwt-keys';
+
+let table: Table;
+let signingJwk: JWK;
+let publicJwks: string;
+const userId = randomUUID();
+const sessionId = randomUUID();
+const nowSeconds = Math.floor(Date.now() / 1000);
+
+function claims(overrides: Record<string, unknown> = {}) {
+  return {
+    sub: userId,
+    aud: 'authenticated',
+    exp: nowSeconds + 3600,
+    iat: nowSeconds,
+    email: 'a@example.com',
+    role: 'authenticated',
+    session_id: sessionId,
+    ...overrides,
+  };
+}
+
+async function sign(payload = claims(), jwk: JWK = signingJwk) {
+  const key = await importJWK(jwk, 'ES256');
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'ES256', kid: jwk.kid!, typ: 'JWT' })
+    .sign(key);
+}
+
+async function rejection(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AccessTokenError);
+  return error as AccessTokenError;
+}
+
+beforeAll(async () => {
+  const created = await createTestTable();
+  table = created.table;
+  signingJwk = parseKeySet(created.env.JWT_SIGNING_KEYS!, 'keys').keys[0]!;
+  publicJwks = created.env.JWT_PUBLIC_JWKS!;
+  await table.doc.send(
+    new PutCommand({ TableName: table.name, Item: { ...sessionKey(userId, sessionId) } }),
+  );
+});
+
+describe('access token verifier', () => {
+  it('accepts a valid token of a live session', async () => {
+    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const result = await verifier.verify(`Bearer ${await sign()}`);
+    expect(result).toMatchObject({ userId, sessionId, email: 'a@example.com' });
+  });
+
+  it('answers no_authorization (401) without a bearer token', async () => {
+    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    for (const header of [undefined, '', 'Basic abc', 'Bearer']) {
+      const error = await rejection(verifier.verify(header));
+      expect([error.code, error.status]).toEqual(['no_authorization', 401]);
+    }
+  });
+
+  it('answers session_not_found (403) once the session item is gone', async () => {
+    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const token = await sign(claims({ session_id: randomUUID() }));
+    const error = await rejection(verifier.verify(`Bearer ${token}`));
+    expect([error.code, error.status]).toEqual(['session_not_found', 403]);
+  });
+
+  it('rejects forged, tampered, foreign and expired tokens with bad_jwt (403)', async () => {
+    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const valid = await sign();
+    const [header, payload, signature] = valid.split('.') as [string, string, string];
+    const encode = (value: unknown) => base64url.encode(JSON.stringify(value));
+
+    const algNone = `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const publicKeyBytes = new TextEncoder().encode(publicJwks);
+    const hs256WithPublicKey = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256', kid: signingJwk.kid!, typ: 'JWT' })
+      .sign(publicKeyBytes);
+    const otherKey = parseKeySet((await generateSigningKeys()).signingKeys, 'other').keys[0]!;
+    const unknownKid = await sign(claims(), otherKey);
+    const foreignKeySameKid = await sign(claims(), { ...otherKey, kid: signingJwk.kid });
+    const tampered = `${header}.${encode(claims({ sub: randomUUID() }))}.${signature}`;
+    const expired = await sign(claims({ exp: nowSeconds - 1, iat: nowSeconds - 3601 }));
+    const wrongAudience = await sign(claims({ aud: 'anon' }));
+    const notUuidSub = await sign(claims({ sub: 'admin' }));
+
+    for (const token of [
+      algNone,
+      hs256WithPublicKey,
+      unknownKid,
+      foreignKeySameKid,
+      tampered,
+      expired,
+      wrongAudience,
+      notUuidSub,
+      'not.a.jwt',
+    ]) {
+      const error = await rejection(verifier.verify(`Bearer ${token}`));
+      expect([error.code, error.status]).toEqual(['bad_jwt', 403]);
+    }
+  });
+
+  it('follows the injected clock for expiry', async () => {
+    const token = await sign();
+    const later = createAccessTokenVerifier({
+      table,
+      publicJwks,
+      now: () => (nowSeconds + 3601) * 1000,
+    });
+    const error = await rejection(later.verify(`Bearer ${token}`));
+    expect(error.code).toBe('bad_jwt');
+  });
+});
