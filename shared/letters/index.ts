@@ -1,0 +1,7 @@
+export * from './bureaus';
+export * from './build-letter';
+export * from './dates';
+export * from './enclosures';
+export * from './error-types';
+export * from './letter-form';
+export * from './statutes';
