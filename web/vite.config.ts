@@ -13,7 +13,8 @@ export default defineConfig({
       '@shared': `${import.meta.dirname}/../shared`,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest lets bench/web-bundle.ts follow each page's static imports.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     // `npm run dev`: hot reload here, API and config from the local runtime (npm start).

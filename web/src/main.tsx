@@ -1,11 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App, StartupError } from '@/app/app';
+import { loadRuntimeConfig } from '@/config/runtime-config';
+import { configureSupabase } from '@/lib/supabase';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <main className="p-8">
-      <h1 className="text-2xl font-bold">Credit Dispute Letters</h1>
-    </main>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+
+loadRuntimeConfig().then(
+  (config) => {
+    configureSupabase(config);
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+  (error: Error) => {
+    console.error(error);
+    root.render(<StartupError message={error.message} />);
+  },
 );

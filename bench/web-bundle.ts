@@ -1,0 +1,52 @@
+/**
+ * Prints the JavaScript a first visit to `/` downloads, gzipped, from the production build
+ * (run `npm run build:web` first). Two figures:
+ *  - initial: what the first paint of `/` needs: the entry chunk, its static imports, and the
+ *    home route chunk with its static imports (the budget figure, ≤ 120 KB);
+ *  - on load: initial plus the auth/data client chunk, which starts loading right after
+ *    /config.json arrives but is not needed to paint the page.
+ * Usage: npx tsx bench/web-bundle.ts [web/dist]
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+const dist = process.argv[2] ?? 'web/dist';
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+function staticClosure(keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (into.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    into.add(key);
+    staticClosure(chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+function gzippedBytes(keys: Iterable<string>): number {
+  let total = 0;
+  for (const key of keys) {
+    total += gzipSync(readFileSync(join(dist, manifest[key]!.file)), { level: 9 }).length;
+  }
+  return total;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const initial = staticClosure(['index.html', 'src/app/routes/home.tsx']);
+const onLoad = staticClosure(['src/lib/supabase-client.ts'], new Set(initial));
+
+console.log(`initial JS for / (gzip -9): ${kb(gzippedBytes(initial))} in ${initial.size} chunks`);
+for (const key of initial) console.log(`  ${manifest[key]!.file}  ${kb(gzippedBytes([key]))}`);
+console.log(`JS fetched on load of / incl. auth client: ${kb(gzippedBytes(onLoad))}`);

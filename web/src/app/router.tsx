@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { RootRoute } from './routes/root';
+
+// One chunk per page: the first load carries only the shell and the page asked for.
+const HomeRoute = lazy(() => import('./routes/home'));
+const ToolsRoute = lazy(() => import('./routes/tools'));
+const AuthRoute = lazy(() => import('./routes/auth'));
+const FaqRoute = lazy(() => import('./routes/faq'));
+const TestimonialsRoute = lazy(() => import('./routes/testimonials'));
+const PaymentRoute = lazy(() => import('./routes/payment'));
+const SuccessRoute = lazy(() => import('./routes/success'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+export function AppRouter() {
+  return (
+    <Routes>
+      <Route element={<RootRoute />}>
+        <Route path={paths.home} element={<HomeRoute />} />
+        <Route path={paths.tools} element={<ToolsRoute />} />
+        <Route path={paths.disputeGenerator} element={<ToolsRoute />} />
+        <Route path={paths.auth} element={<AuthRoute />} />
+        <Route path={paths.faq} element={<FaqRoute />} />
+        <Route path={paths.testimonials} element={<TestimonialsRoute />} />
+        <Route path={paths.payment} element={<PaymentRoute />} />
+        <Route path={paths.success} element={<SuccessRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

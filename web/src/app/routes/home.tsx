@@ -1,0 +1,3 @@
+import { HomePage } from '@/features/marketing/home-page';
+
+export default HomePage;

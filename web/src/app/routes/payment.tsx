@@ -1,0 +1,3 @@
+import { PaymentPage } from '@/features/payment/payment-page';
+
+export default PaymentPage;

@@ -1,0 +1,3 @@
+import { SuccessPage } from '@/features/success/success-page';
+
+export default SuccessPage;

@@ -1,0 +1,3 @@
+import { TestimonialsPage } from '@/features/testimonials/testimonials-page';
+
+export default TestimonialsPage;

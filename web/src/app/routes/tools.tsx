@@ -1,0 +1,3 @@
+import { GeneratorGate } from '@/features/tools/generator-gate';
+
+export default GeneratorGate;

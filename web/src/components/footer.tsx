@@ -1,0 +1,19 @@
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-gray-900 text-gray-200">
+      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10 text-sm">
+        <p>
+          Credit Dispute Letters is a letter-generation service only. We are not a credit repair
+          organization, we do not contact the credit bureaus on your behalf, and we do not guarantee
+          any particular result. The credit bureaus usually answer a dispute within 30-90 days,
+          sometimes longer. Nothing on this site is legal advice.
+        </p>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          <li>Monthly Subscription: $5</li>
+          <li>SSL Secured</li>
+        </ul>
+        <p>© 2024 Credit Dispute Letters. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

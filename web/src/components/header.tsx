@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+interface HeaderProps {
+  signedIn: boolean;
+  /** Sign-in links or the user menu. */
+  account: ReactNode;
+}
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 font-medium ${
+    isActive ? 'bg-blue-50 text-blue-800' : 'text-gray-800 hover:bg-gray-100'
+  }`;
+
+export function Header({ signedIn, account }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [closedAt, setClosedAt] = useState(location.key);
+  // Following a link closes the mobile menu.
+  if (closedAt !== location.key) {
+    setClosedAt(location.key);
+    setMenuOpen(false);
+  }
+
+  const links = [
+    { to: paths.home, label: 'Home' },
+    ...(signedIn ? [{ to: paths.tools, label: 'Dispute Generator' }] : []),
+    { to: paths.faq, label: 'FAQ' },
+    { to: paths.testimonials, label: 'Testimonials' },
+  ];
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to={paths.home} className="flex flex-col leading-tight">
+          <span className="text-lg font-bold text-blue-800">Credit Dispute Letters</span>
+          <span className="text-xs text-gray-700">
+            Professional FCRA dispute letters in minutes
+          </span>
+        </Link>
+        <button
+          type="button"
+          className="rounded-md p-2 text-gray-800 hover:bg-gray-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="site-navigation"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+        <div
+          id="site-navigation"
+          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-3 border-b border-gray-200 bg-white px-4 py-4 md:static md:flex md:flex-row md:items-center md:border-0 md:p-0`}
+        >
+          <nav aria-label="Main">
+            <ul className="flex flex-col gap-1 md:flex-row">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end className={navLinkClasses}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {account}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,153 @@
+import { PLAN } from '@shared/plan';
+import { Link, useNavigate } from 'react-router-dom';
+import { buttonClasses } from '@/components/button-styles';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import type { Subscription } from '@/features/subscription/fetch-subscription';
+import { useSubscription } from '@/features/subscription/subscription-context';
+import { useCountdown } from './use-countdown';
+import { useSubscriptionUntilActive } from './use-subscription-until-active';
+
+export const REDIRECT_SECONDS = 5;
+
+const QUICK_START = [
+  'Get a free copy of your credit report from each bureau and mark every error.',
+  'Open the Dispute Generator, choose the bureau and the type of error.',
+  'Describe the error and list the documents that back you up.',
+  'Preview the letter, download it, print it and sign it.',
+  'Mail it by certified mail with return receipt and keep copies of everything.',
+];
+
+function formatDate(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+function SubscriptionDetails({
+  subscription,
+  waiting,
+}: {
+  subscription: Subscription | null;
+  waiting: boolean;
+}) {
+  const status = subscription?.subscription_status;
+  return (
+    <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+      <div>
+        <dt className="text-sm text-gray-700">Plan</dt>
+        <dd className="font-semibold">{PLAN.name}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-700">Status</dt>
+        <dd className="font-semibold">
+          {status === 'active' ? (
+            <span className="text-green-800">Active</span>
+          ) : waiting ? (
+            'Confirming payment...'
+          ) : (
+            (status ?? 'Not available')
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-700">Next billing date</dt>
+        <dd className="font-semibold">
+          {subscription?.current_period_end ? formatDate(subscription.current_period_end) : '—'}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-700">Payment method</dt>
+        <dd className="font-semibold">
+          {subscription?.payment_method_brand && subscription.payment_method_last4
+            ? `${subscription.payment_method_brand.toUpperCase()} ending in ${subscription.payment_method_last4}`
+            : '—'}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function SuccessPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { subscription, loading } = useSubscription();
+  const waiting = useSubscriptionUntilActive();
+  const { remaining, finishNow } = useCountdown(REDIRECT_SECONDS, () => navigate(paths.tools));
+  const progress = ((REDIRECT_SECONDS - remaining) / REDIRECT_SECONDS) * 100;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-12">
+      <section className="rounded-xl border border-green-200 bg-white p-8 text-center shadow-sm">
+        <p aria-hidden="true" className="text-5xl">
+          ✅
+        </p>
+        <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
+        <p className="mt-3 text-gray-700">
+          Thank you for subscribing to {PLAN.name}. Your account is ready.
+        </p>
+        <p className="mt-6 font-medium" aria-live="polite">
+          Redirecting to the Dispute Generator in {remaining} second{remaining === 1 ? '' : 's'}...
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Redirect progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress)}
+          className="mx-auto mt-3 h-2 max-w-md overflow-hidden rounded-full bg-gray-200"
+        >
+          <div
+            className="h-full bg-green-600 transition-all duration-1000"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+        <button type="button" onClick={finishNow} className={buttonClasses('primary', 'mt-6')}>
+          Continue Now
+        </button>
+      </section>
+
+      {user && (
+        <section
+          aria-labelledby="details-heading"
+          className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="details-heading" className="text-xl font-bold">
+            Subscription Details
+          </h2>
+          {loading ? (
+            <Spinner label="Loading subscription details..." />
+          ) : (
+            <SubscriptionDetails subscription={subscription} waiting={waiting} />
+          )}
+        </section>
+      )}
+
+      <section
+        aria-labelledby="quick-start-heading"
+        className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="quick-start-heading" className="text-xl font-bold">
+          Quick-Start Guide
+        </h2>
+        <ol className="mt-4 list-decimal space-y-2 pl-5">
+          {QUICK_START.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+
+      <nav aria-label="Help" className="flex flex-wrap justify-center gap-4">
+        <Link to={paths.faq} className={buttonClasses('secondary')}>
+          Read the FAQ
+        </Link>
+        <Link to={paths.testimonials} className={buttonClasses('secondary')}>
+          See Success Stories
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+export function StarRating({ rating }: { rating: number }) {
+  return (
+    <p className="text-yellow-600" aria-label={`${rating} out of 5 stars`}>
+      <span aria-hidden="true">{'★'.repeat(rating)}</span>
+    </p>
+  );
+}
