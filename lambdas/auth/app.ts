@@ -1,10 +1,117 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import {
+  AccessTokenError,
+  createAccessTokenVerifier,
+  type AccessTokenVerifier,
+} from '../common/access-token';
+import { clientIp } from '../common/client-ip';
+import { createTable } from '../common/dynamo';
+import { isTransientDynamoError } from '../common/dynamo-errors';
+import { createRateLimiter, type RateLimitRule } from '../common/rate-limiter';
 import type { AuthConfig } from './config';
+import { AuthError, renderAuthError } from './errors';
+import { assertAcceptablePassword } from './passwords';
+import { readJsonBody, optionalObject, optionalString } from './request';
+import { createAuthService, type LogoutScope } from './service';
+import { createAuthStore } from './store';
+import { createKeyRingLoader } from './tokens';
 
 export const AUTH_BASE_PATH = '/auth/v1';
 
-export function createAuthApp(_config: AuthConfig) {
+export interface AuthAppOptions {
+  /** Epoch milliseconds; tests move it instead of sleeping. */
+  now?: () => number;
+}
+
+const LOGOUT_SCOPES: readonly string[] = ['global', 'local', 'others'];
+
+export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) {
+  const now = options.now ?? Date.now;
+  const table = createTable(config.table);
+  const keyRing = createKeyRingLoader(config.signingKeys);
+  let verifier: Promise<AccessTokenVerifier> | undefined;
+  const accessTokens = () =>
+    (verifier ??= keyRing().then(
+      (ring) => createAccessTokenVerifier({ table, publicJwks: ring.publicJwks, now }),
+      (error: unknown) => {
+        verifier = undefined;
+        throw error;
+      },
+    ));
+  const service = createAuthService({
+    config,
+    store: createAuthStore(table),
+    keyRing,
+    accessTokens,
+    now,
+  });
+  const limiter = createRateLimiter({ table, now });
+
+  const rateLimited =
+    (bucket: string, rule: RateLimitRule): MiddlewareHandler =>
+    async (c, next) => {
+      if (!(await limiter.allow(bucket, clientIp(c, config.clientIpHeader), rule))) {
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
+      await next();
+    };
+
   const app = new Hono().basePath(AUTH_BASE_PATH);
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return renderAuthError(c, error);
+    if (error instanceof AccessTokenError) {
+      return renderAuthError(c, new AuthError(error.status, error.code, error.message));
+    }
+    if (isTransientDynamoError(error)) {
+      console.warn('auth: transient failure', (error as Error).name);
+      return renderAuthError(
+        c,
+        new AuthError(503, 'service_unavailable', 'Service temporarily unavailable, please retry'),
+      );
+    }
+    console.error('auth: unexpected failure', (error as Error).name, (error as Error).message);
+    return renderAuthError(
+      c,
+      new AuthError(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      ),
+    );
+  });
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) =>
+        config.allowedOrigins.includes('*') || config.allowedOrigins.includes(origin)
+          ? origin
+          : null,
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: [
+        'Accept',
+        'Authorization',
+        'Content-Type',
+        'X-Client-Info',
+        'X-Supabase-Api-Version',
+        'apikey',
+      ],
+      exposeHeaders: ['X-Total-Count', 'Link', 'X-Supabase-Api-Version'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+
+  app.use('*', async (c, next) => {
+    const key = c.req.header('apikey') ?? c.req.query('apikey');
+    if (!key) throw new AuthError(401, 'no_authorization', 'No API key found in request');
+    if (key !== config.publishableKey) {
+      throw new AuthError(401, 'no_authorization', 'Invalid API key');
+    }
+    await next();
+  });
 
   app.get('/health', (c) =>
     c.json({
@@ -14,5 +121,135 @@ export function createAuthApp(_config: AuthConfig) {
     }),
   );
 
+  app.get('/settings', (c) =>
+    c.json({
+      external: Object.fromEntries(
+        EXTERNAL_PROVIDERS.map((provider) => [provider, provider === 'email']),
+      ),
+      disable_signup: config.disableSignup,
+      mailer_autoconfirm: config.autoconfirm,
+      phone_autoconfirm: false,
+      sms_provider: 'twilio',
+      saml_enabled: false,
+      saml_private_key_next_configured: false,
+      passkeys_enabled: false,
+    }),
+  );
+
+  app.get('/.well-known/jwks.json', async (c) => {
+    const ring = await keyRing();
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(ring.publicJwks);
+  });
+
+  app.post('/signup', rateLimited('signup', config.rateLimits.signup), async (c) => {
+    if (config.disableSignup) {
+      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    }
+    const body = await readJsonBody(c);
+    const email = optionalString(body, 'email');
+    const phone = optionalString(body, 'phone');
+    const password = optionalString(body, 'password');
+    const data = optionalObject(body, 'data') ?? {};
+    if (!email && !phone) {
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    if (!password)
+      throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
+    assertAcceptablePassword(password, config);
+    if (email && phone) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Only an email address or phone number should be provided on signup.',
+      );
+    }
+    if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
+    return c.json(await service.signUp({ email, password, data }));
+  });
+
+  app.post('/token', rateLimited('token', config.rateLimits.token), async (c) => {
+    const grantType = c.req.query('grant_type');
+    if (grantType === 'password') {
+      const body = await readJsonBody(c);
+      const email = optionalString(body, 'email');
+      const phone = optionalString(body, 'phone');
+      const password = optionalString(body, 'password');
+      if (email && phone) {
+        throw new AuthError(
+          400,
+          'validation_failed',
+          'Only an email address or phone number should be provided on login.',
+        );
+      }
+      if (!email && !phone) throw new AuthError(400, 'validation_failed', 'missing email or phone');
+      return c.json(await service.passwordGrant({ email, password }));
+    }
+    if (grantType === 'refresh_token') {
+      const body = await readJsonBody(c);
+      const refreshToken = optionalString(body, 'refresh_token');
+      return c.json(await service.refreshGrant(refreshToken));
+    }
+    throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+  });
+
+  app.post('/logout', async (c) => {
+    const scope = c.req.query('scope') || 'global';
+    if (!LOGOUT_SCOPES.includes(scope)) {
+      throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+    }
+    await service.logout(c.req.header('authorization'), scope as LogoutScope);
+    return c.body(null, 204);
+  });
+
+  app.get('/user', async (c) => c.json(await service.getUser(c.req.header('authorization'))));
+
+  app.put('/user', rateLimited('user', config.rateLimits.user), async (c) => {
+    const authorization = c.req.header('authorization');
+    const body = await readJsonBody(c);
+    const password =
+      body.password === null || body.password === undefined
+        ? undefined
+        : optionalString(body, 'password');
+    return c.json(
+      await service.updateUser(authorization, {
+        password,
+        data: optionalObject(body, 'data'),
+        appMetadata: body.app_metadata !== undefined && body.app_metadata !== null,
+      }),
+    );
+  });
+
+  app.all('*', (c: Context) => renderAuthError(c, new AuthError(404, 'not_found', 'Not found')));
+
   return app;
 }
+
+const EXTERNAL_PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'snapchat',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'email',
+  'phone',
+  'zoom',
+];

@@ -1,14 +1,64 @@
 import { readTableConfig, type TableConfig } from '../common/dynamo';
-import { requiredString, type Env } from '../common/env';
+import { boolean, integer, list, optionalString, requiredString, type Env } from '../common/env';
+import { resolveSecret } from '../common/secrets';
+
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
 
 export interface AuthConfig {
   table: TableConfig;
   publishableKey: string;
+  siteUrl: string;
+  allowedOrigins: string[];
+  /** `JWT_SIGNING_KEYS` (or `JWT_SIGNING_KEYS_SECRET_ARN` → Secrets Manager), fetched on first use. */
+  signingKeys: () => Promise<string>;
+  jwtIssuer: string;
+  jwtExpirySeconds: number;
+  autoconfirm: boolean;
+  disableSignup: boolean;
+  passwordMinLength: number;
+  passwordRequiredCharacters: string[];
+  bcryptCost: number;
+  refreshTokenReuseIntervalSeconds: number;
+  rateLimits: { token: RateLimit; signup: RateLimit; user: RateLimit };
+  /** Unset: the connection's source address. See `lambdas/common/client-ip.ts`. */
+  clientIpHeader?: string;
+}
+
+/** GoTrue's colon-separated character sets, `\:` being a literal colon. */
+function characterSets(raw: string): string[] {
+  return raw
+    .split(/(?<!\\):/)
+    .map((set) => set.replace(/\\:/g, ':'))
+    .filter(Boolean);
 }
 
 export function readAuthConfig(env: Env): AuthConfig {
+  const siteUrl = requiredString(env, 'SITE_URL').replace(/\/+$/, '');
+  const windowSeconds = integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 300, 1);
   return {
     table: readTableConfig(env),
     publishableKey: requiredString(env, 'PUBLISHABLE_KEY'),
+    siteUrl,
+    allowedOrigins: list(env, 'ALLOWED_ORIGINS', [new URL(siteUrl).origin]),
+    signingKeys: () => resolveSecret(env, 'JWT_SIGNING_KEYS'),
+    jwtIssuer: optionalString(env, 'JWT_ISSUER', `${siteUrl}/auth/v1`),
+    jwtExpirySeconds: integer(env, 'JWT_EXPIRY_SECONDS', 3600, 30),
+    autoconfirm: boolean(env, 'AUTH_AUTOCONFIRM', true),
+    disableSignup: boolean(env, 'AUTH_DISABLE_SIGNUP', false),
+    passwordMinLength: Math.max(6, integer(env, 'PASSWORD_MIN_LENGTH', 6, 0)),
+    passwordRequiredCharacters: characterSets(
+      optionalString(env, 'PASSWORD_REQUIRED_CHARACTERS', ''),
+    ),
+    bcryptCost: integer(env, 'BCRYPT_COST', 10, 4),
+    refreshTokenReuseIntervalSeconds: integer(env, 'REFRESH_TOKEN_REUSE_INTERVAL_SECONDS', 10, 0),
+    rateLimits: {
+      token: { limit: integer(env, 'RATE_LIMIT_TOKEN', 150, 1), windowSeconds },
+      signup: { limit: integer(env, 'RATE_LIMIT_SIGNUP', 30, 1), windowSeconds },
+      user: { limit: integer(env, 'RATE_LIMIT_USER_UPDATE', 30, 1), windowSeconds },
+    },
+    clientIpHeader: optionalString(env, 'CLIENT_IP_HEADER')?.toLowerCase(),
   };
 }

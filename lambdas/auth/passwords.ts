@@ -1,0 +1,59 @@
+import bcrypt from 'bcryptjs';
+import { AuthError } from './errors';
+
+export interface PasswordPolicyConfig {
+  passwordMinLength: number;
+  passwordRequiredCharacters: string[];
+}
+
+export interface PasswordWeakness {
+  message: string;
+  reasons: ('length' | 'characters')[];
+}
+
+/** bcrypt reads at most 72 bytes; GoTrue refuses longer passwords rather than truncating. */
+const BCRYPT_MAX_BYTES = 72;
+
+/** The policy GoTrue applies, lengths in UTF-8 bytes like Go's `len`. */
+export function passwordWeakness(
+  password: string,
+  policy: PasswordPolicyConfig,
+): PasswordWeakness | undefined {
+  const messages: string[] = [];
+  const reasons: PasswordWeakness['reasons'] = [];
+  if (Buffer.byteLength(password, 'utf8') < policy.passwordMinLength) {
+    messages.push(`Password should be at least ${policy.passwordMinLength} characters.`);
+    reasons.push('length');
+  }
+  const sets = policy.passwordRequiredCharacters;
+  if (sets.some((set) => ![...set].some((char) => password.includes(char)))) {
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+    reasons.push('characters');
+  }
+  return reasons.length ? { message: messages.join(' '), reasons } : undefined;
+}
+
+/** Throws `validation_failed` (over 72 bytes) or `weak_password` (policy) for a new password. */
+export function assertAcceptablePassword(password: string, policy: PasswordPolicyConfig): void {
+  if (Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `Password cannot be longer than ${BCRYPT_MAX_BYTES} characters`,
+    );
+  }
+  const weakness = passwordWeakness(password, policy);
+  if (weakness) {
+    throw new AuthError(422, 'weak_password', weakness.message, {
+      weak_password: { reasons: weakness.reasons },
+    });
+  }
+}
+
+export function hashPassword(password: string, cost: number): Promise<string> {
+  return bcrypt.hash(password, cost);
+}
+
+export function passwordMatches(password: string, hash: string): Promise<boolean> {
+  return bcrypt.compare(password, hash);
+}

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import type { AccessTokenVerifier, VerifiedAccessToken } from '../common/access-token';
+import type { AuthConfig } from './config';
+import { AuthError } from './errors';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  passwordMatches,
+  passwordWeakness,
+} from './passwords';
+import { EmailTakenError, type AuthStore, type SessionRecord } from './store';
+import {
+  deriveRefreshToken,
+  hashRefreshToken,
+  parseRefreshToken,
+  signAccessToken,
+  type KeyRing,
+} from './tokens';
+import { EMAIL_APP_METADATA, obfuscatedUserJson, toUserJson, type UserRecord } from './users';
+
+export type SignInMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'email/signup';
+export type LogoutScope = 'global' | 'local' | 'others';
+
+export interface AuthServiceDeps {
+  config: AuthConfig;
+  store: AuthStore;
+  keyRing: () => Promise<KeyRing>;
+  accessTokens: () => Promise<AccessTokenVerifier>;
+  now: () => number;
+}
+
+const INVALID_CREDENTIALS = () =>
+  new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+const REFRESH_NOT_FOUND = () =>
+  new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 255 || !EMAIL_FORMAT.test(email)) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
+  }
+  return email;
+}
+
+/** Sign-up, sign-in, sessions and the current user: everything behind the auth endpoints. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { config, store, now } = deps;
+  let dummyHash: Promise<string> | undefined;
+
+  /** Costs what a real comparison costs, so an unknown e-mail cannot be told apart by time. */
+  async function spendComparison(password: string): Promise<void> {
+    dummyHash ??= hashPassword(randomUUID(), config.bcryptCost);
+    await passwordMatches(password, await dummyHash);
+  }
+
+  async function issueSession(user: UserRecord, session: SessionRecord, refreshToken: string) {
+    const ring = await deps.keyRing();
+    const iat = Math.floor(now() / 1000);
+    const exp = iat + config.jwtExpirySeconds;
+    const accessToken = await signAccessToken(ring, {
+      iss: config.jwtIssuer,
+      sub: user.id,
+      exp,
+      iat,
+      email: user.email,
+      phone: '',
+      app_metadata: user.appMetadata,
+      user_metadata: user.userMetadata,
+      role: 'authenticated',
+      aal: session.aal,
+      amr: session.amr,
+      session_id: session.sessionId,
+      is_anonymous: false,
+    });
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: config.jwtExpirySeconds,
+      expires_at: exp,
+      refresh_token: refreshToken,
+      user: toUserJson(user),
+    };
+  }
+
+  async function newSession(userId: string, method: SignInMethod) {
+    const ring = await deps.keyRing();
+    const at = now();
+    const sessionId = randomUUID();
+    const refreshToken = deriveRefreshToken(ring.refreshKeys[0]!, {
+      userId,
+      sessionId,
+      counter: 0,
+    });
+    const session: SessionRecord = {
+      userId,
+      sessionId,
+      createdAt: at,
+      aal: 'aal1',
+      amr: [{ method, timestamp: Math.floor(at / 1000) }],
+      refreshCounter: 0,
+      refreshHash: hashRefreshToken(refreshToken),
+      refreshedAt: at,
+    };
+    return { session, refreshToken };
+  }
+
+  /** A new session for a user who just proved who they are. */
+  async function signIn(user: UserRecord, method: SignInMethod) {
+    const at = now();
+    const { session, refreshToken } = await newSession(user.id, method);
+    await Promise.all([store.putSession(session), store.recordSignIn(user.id, at)]);
+    const signedIn: UserRecord = {
+      ...user,
+      lastSignInAt: at,
+      identity: { ...user.identity, lastSignInAt: at },
+    };
+    return issueSession(signedIn, session, refreshToken);
+  }
+
+  async function requireUser(token: VerifiedAccessToken): Promise<UserRecord> {
+    const user = await store.getUser(token.userId);
+    if (!user)
+      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return user;
+  }
+
+  return {
+    signIn,
+
+    /** The response body: a session (autoconfirm) or a bare user (confirmation required). */
+    async signUp(input: {
+      email: string;
+      password: string;
+      data: Record<string, unknown>;
+    }): Promise<object> {
+      const email = normalizeEmail(input.email);
+      const existingResponse = async (userId: string) => {
+        if (config.autoconfirm) {
+          throw new AuthError(422, 'user_already_exists', 'User already registered');
+        }
+        const existing = await store.getUser(userId);
+        if (!existing || existing.emailConfirmedAt !== undefined) {
+          return obfuscatedUserJson(randomUUID(), email, input.data, now());
+        }
+        return toUserJson(existing);
+      };
+
+      const ownerId = await store.findUserIdByEmail(email);
+      if (ownerId) return existingResponse(ownerId);
+
+      const passwordHash = await hashPassword(input.password, config.bcryptCost);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const at = now();
+        const id = randomUUID();
+        const identityData = {
+          ...input.data,
+          sub: id,
+          email,
+          email_verified: config.autoconfirm,
+          phone_verified: false,
+        };
+        const user: UserRecord = {
+          id,
+          email,
+          passwordHash,
+          createdAt: at,
+          updatedAt: at,
+          appMetadata: EMAIL_APP_METADATA,
+          userMetadata: identityData,
+          identity: { id: randomUUID(), createdAt: at, updatedAt: at, identityData },
+          ...(config.autoconfirm
+            ? { emailConfirmedAt: at, lastSignInAt: at }
+            : { confirmationSentAt: at }),
+        };
+        if (config.autoconfirm) user.identity.lastSignInAt = at;
+        const started = config.autoconfirm ? await newSession(id, 'password') : undefined;
+        try {
+          await store.createUser(user, started?.session);
+        } catch (error) {
+          if (!(error instanceof EmailTakenError)) throw error;
+          const winner = await store.findUserIdByEmail(email);
+          if (winner) return existingResponse(winner);
+          continue;
+        }
+        if (!started) return toUserJson(user);
+        return issueSession(user, started.session, started.refreshToken);
+      }
+      throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
+    },
+
+    async passwordGrant(input: { email: string; password: string }) {
+      const email = input.email.trim().toLowerCase();
+      const userId = await store.findUserIdByEmail(email);
+      const user = userId ? await store.getUser(userId) : undefined;
+      if (!user) {
+        await spendComparison(input.password);
+        throw INVALID_CREDENTIALS();
+      }
+      if (!(await passwordMatches(input.password, user.passwordHash))) throw INVALID_CREDENTIALS();
+      if (user.emailConfirmedAt === undefined) {
+        throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+      }
+      const session = await signIn(user, 'password');
+      const weakness = passwordWeakness(input.password, config);
+      return weakness ? { ...session, weak_password: weakness } : session;
+    },
+
+    async refreshGrant(refreshToken: string) {
+      if (refreshToken.length < 12) {
+        throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
+      }
+      const parts = parseRefreshToken(refreshToken);
+      if (!parts) throw REFRESH_NOT_FOUND();
+      const ring = await deps.keyRing();
+      const hash = hashRefreshToken(refreshToken);
+      let { user, session } = await store.getUserAndSession(parts.userId, parts.sessionId);
+
+      for (let attempt = 0; attempt < 3 && session && user; attempt += 1) {
+        if (parts.counter === session.refreshCounter) {
+          if (hash !== session.refreshHash) throw REFRESH_NOT_FOUND();
+          const next = deriveRefreshToken(ring.refreshKeys[0]!, {
+            ...parts,
+            counter: session.refreshCounter + 1,
+          });
+          const at = now();
+          const rotated = await store.rotateRefreshToken(session, {
+            refreshHash: hashRefreshToken(next),
+            refreshedAt: at,
+          });
+          if (rotated) return issueSession(user, session, next);
+          ({ user, session } = await store.getUserAndSession(parts.userId, parts.sessionId));
+          continue;
+        }
+        const isParent =
+          parts.counter === session.refreshCounter - 1 && hash === session.previousRefreshHash;
+        if (
+          parts.counter > session.refreshCounter ||
+          !(isParent || parts.authenticWith(ring.refreshKeys))
+        ) {
+          throw REFRESH_NOT_FOUND();
+        }
+        if (now() - session.refreshedAt <= config.refreshTokenReuseIntervalSeconds * 1000) {
+          const current = session;
+          const currentToken = ring.refreshKeys
+            .map((key) => deriveRefreshToken(key, { ...parts, counter: current.refreshCounter }))
+            .find((candidate) => hashRefreshToken(candidate) === current.refreshHash);
+          if (currentToken) return issueSession(user, session, currentToken);
+          throw REFRESH_NOT_FOUND();
+        }
+        await store.deleteSession(parts.userId, parts.sessionId);
+        throw new AuthError(
+          400,
+          'refresh_token_already_used',
+          'Invalid Refresh Token: Already Used',
+        );
+      }
+      throw REFRESH_NOT_FOUND();
+    },
+
+    async logout(authorization: string | undefined, scope: LogoutScope) {
+      const token = await (await deps.accessTokens()).verify(authorization);
+      if (scope === 'local') await store.deleteSession(token.userId, token.sessionId);
+      else
+        await store.deleteSessions(token.userId, scope === 'others' ? token.sessionId : undefined);
+    },
+
+    async getUser(authorization: string | undefined) {
+      return toUserJson(await requireUser(await (await deps.accessTokens()).verify(authorization)));
+    },
+
+    async updateUser(
+      authorization: string | undefined,
+      input: { password?: string; data?: Record<string, unknown>; appMetadata: boolean },
+    ) {
+      const token = await (await deps.accessTokens()).verify(authorization);
+      if (input.appMetadata) {
+        throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+      }
+      const user = await requireUser(token);
+      let passwordHash: string | undefined;
+      if (input.password !== undefined) {
+        assertAcceptablePassword(input.password, config);
+        if (await passwordMatches(input.password, user.passwordHash)) {
+          throw new AuthError(
+            422,
+            'same_password',
+            'New password should be different from the old password.',
+          );
+        }
+        passwordHash = await hashPassword(input.password, config.bcryptCost);
+      }
+      const reserved = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
+      const entries = Object.entries(input.data ?? {}).filter(([key]) => !reserved.has(key));
+      const updated = await store.updateUser(user.id, {
+        now: now(),
+        set: Object.fromEntries(entries.filter(([, value]) => value !== null)),
+        remove: entries.filter(([, value]) => value === null).map(([key]) => key),
+        passwordHash,
+      });
+      if (!updated)
+        throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      if (passwordHash) await store.deleteSessions(user.id, token.sessionId);
+      return toUserJson(updated);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,266 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { SESSION_SORT_PREFIX, emailKey, sessionKey, userKey } from '../common/auth-items';
+import type { Table } from '../common/dynamo';
+import type { UserRecord } from './users';
+
+/** A session as stored in `USER#<id>` / `SESSION#<sid>`; one per sign-in. */
+export interface SessionRecord {
+  userId: string;
+  sessionId: string;
+  createdAt: number;
+  aal: 'aal1';
+  amr: { method: string; timestamp: number }[];
+  /** Rotation step of the session's current refresh token, and the hashes of it and its parent. */
+  refreshCounter: number;
+  refreshHash: string;
+  previousRefreshHash?: string;
+  refreshedAt: number;
+}
+
+/** The e-mail already belongs to a user (the uniqueness item exists). */
+export class EmailTakenError extends Error {
+  override name = 'EmailTakenError';
+}
+
+function strip<T>(item: Record<string, unknown> | undefined): T | undefined {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as T;
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+/** Data access for users, e-mail uniqueness items and sessions. */
+export function createAuthStore(table: Table) {
+  const { doc, name: TableName } = table;
+
+  return {
+    async findUserIdByEmail(email: string): Promise<string | undefined> {
+      const out = await doc.send(
+        new GetCommand({ TableName, Key: emailKey(email), ConsistentRead: true }),
+      );
+      return out.Item?.userId as string | undefined;
+    },
+
+    async getUser(userId: string): Promise<UserRecord | undefined> {
+      const out = await doc.send(
+        new GetCommand({ TableName, Key: userKey(userId), ConsistentRead: true }),
+      );
+      return strip<UserRecord>(out.Item);
+    },
+
+    async getUserAndSession(userId: string, sessionId: string) {
+      const out = await doc.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [TableName]: {
+              Keys: [userKey(userId), sessionKey(userId, sessionId)],
+              ConsistentRead: true,
+            },
+          },
+        }),
+      );
+      const items = out.Responses?.[TableName] ?? [];
+      const unprocessed = out.UnprocessedKeys?.[TableName]?.Keys?.length ?? 0;
+      if (unprocessed > 0) throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
+      return {
+        user: strip<UserRecord>(items.find((item) => item.sk === 'PROFILE')),
+        session: strip<SessionRecord>(items.find((item) => item.sk !== 'PROFILE')),
+      };
+    },
+
+    /** Writes the user and its e-mail item (and the first session) in one transaction. */
+    async createUser(user: UserRecord, session?: SessionRecord): Promise<void> {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName,
+                  Item: { ...emailKey(user.email), userId: user.id },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName,
+                  Item: { ...userKey(user.id), ...user },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              ...(session
+                ? [
+                    {
+                      Put: {
+                        TableName,
+                        Item: { ...sessionKey(user.id, session.sessionId), ...session },
+                      },
+                    },
+                  ]
+                : []),
+            ],
+          }),
+        );
+      } catch (error) {
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] })
+          .CancellationReasons;
+        if (reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+          throw new EmailTakenError();
+        }
+        if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) {
+          throw new EmailTakenError();
+        }
+        throw error;
+      }
+    },
+
+    async putSession(session: SessionRecord): Promise<void> {
+      await doc.send(
+        new PutCommand({
+          TableName,
+          Item: { ...sessionKey(session.userId, session.sessionId), ...session },
+        }),
+      );
+    },
+
+    async recordSignIn(userId: string, now: number): Promise<void> {
+      await doc.send(
+        new UpdateCommand({
+          TableName,
+          Key: userKey(userId),
+          UpdateExpression: 'SET lastSignInAt = :now, #identity.lastSignInAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#identity': 'identity' },
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
+    },
+
+    /** Moves the session to the next refresh token if it is still at `fromCounter`. */
+    async rotateRefreshToken(
+      session: SessionRecord,
+      next: { refreshHash: string; refreshedAt: number },
+    ): Promise<boolean> {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName,
+            Key: sessionKey(session.userId, session.sessionId),
+            UpdateExpression:
+              'SET refreshCounter = :next, refreshHash = :hash, previousRefreshHash = :parent, refreshedAt = :at',
+            ConditionExpression: 'refreshCounter = :current',
+            ExpressionAttributeValues: {
+              ':current': session.refreshCounter,
+              ':next': session.refreshCounter + 1,
+              ':hash': next.refreshHash,
+              ':parent': session.refreshHash,
+              ':at': next.refreshedAt,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async deleteSession(userId: string, sessionId: string): Promise<void> {
+      await doc.send(new DeleteCommand({ TableName, Key: sessionKey(userId, sessionId) }));
+    },
+
+    /** Deletes every session of the user except `keepSessionId`. */
+    async deleteSessions(userId: string, keepSessionId?: string): Promise<void> {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: {
+              ':pk': userKey(userId).pk,
+              ':prefix': SESSION_SORT_PREFIX,
+            },
+            ProjectionExpression: 'pk, sk',
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        const keep = keepSessionId ? sessionKey(userId, keepSessionId).sk : undefined;
+        const keys = (page.Items ?? []).filter((item) => item.sk !== keep);
+        for (let i = 0; i < keys.length; i += 25) {
+          let requests: Record<string, unknown>[] | undefined = keys
+            .slice(i, i + 25)
+            .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+          while (requests?.length) {
+            const out = await doc.send(
+              new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
+            );
+            requests = out.UnprocessedItems?.[TableName] as Record<string, unknown>[] | undefined;
+          }
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+    },
+
+    /** Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. */
+    async updateUser(
+      userId: string,
+      changes: {
+        now: number;
+        set?: Record<string, unknown>;
+        remove?: string[];
+        passwordHash?: string;
+      },
+    ): Promise<UserRecord | undefined> {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = { ':now': changes.now };
+      const sets = ['updatedAt = :now'];
+      const removes: string[] = [];
+      Object.entries(changes.set ?? {}).forEach(([key, value], i) => {
+        names[`#s${i}`] = key;
+        values[`:s${i}`] = value;
+        sets.push(`userMetadata.#s${i} = :s${i}`);
+      });
+      (changes.remove ?? []).forEach((key, i) => {
+        names[`#r${i}`] = key;
+        removes.push(`userMetadata.#r${i}`);
+      });
+      if (changes.passwordHash) {
+        values[':hash'] = changes.passwordHash;
+        sets.push('passwordHash = :hash');
+      }
+      try {
+        const out = await doc.send(
+          new UpdateCommand({
+            TableName,
+            Key: userKey(userId),
+            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return strip<UserRecord>(out.Attributes);
+      } catch (error) {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
