@@ -1,11 +1,14 @@
+import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
 export function App() {
   return (
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
+    <BrowserRouter>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </BrowserRouter>
   );
 }
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
+
+const answering = (response: Response) => (async () => response) as unknown as typeof fetch;
+
+describe('runtime config', () => {
+  it('reads url and publishableKey, without a trailing slash', async () => {
+    const config = await loadRuntimeConfig(
+      answering(Response.json({ url: 'https://api.example.com/', publishableKey: 'pk' })),
+    );
+    expect(config).toEqual({ url: 'https://api.example.com', publishableKey: 'pk' });
+  });
+
+  it.each([
+    [null, 'must be a JSON object'],
+    [{ publishableKey: 'pk' }, '"url" must be a non-empty string'],
+    [{ url: 'not a url', publishableKey: 'pk' }, '"url" is not a valid URL'],
+    [{ url: 'https://x', publishableKey: '' }, '"publishableKey" must be a non-empty string'],
+  ])('rejects %j', (value, message) => {
+    expect(() => parseRuntimeConfig(value)).toThrow(RuntimeConfigError);
+    expect(() => parseRuntimeConfig(value)).toThrow(message);
+  });
+
+  it('fails fast when /config.json is missing or not JSON', async () => {
+    await expect(loadRuntimeConfig(answering(new Response('', { status: 404 })))).rejects.toThrow(
+      '/config.json answered 404',
+    );
+    await expect(loadRuntimeConfig(answering(new Response('<html>')))).rejects.toThrow(
+      '/config.json is not valid JSON',
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeSupabase, makeSubscription } from '@/testing/fake-supabase';
+import { pathname, renderApp } from '@/testing/render-app';
+
+vi.mock('@/lib/supabase');
+
+afterEach(() => vi.restoreAllMocks());
+
+async function openAuth(fake = createFakeSupabase()) {
+  renderApp('/auth', fake);
+  await screen.findByRole('heading', { name: 'Sign In', level: 1 });
+  return fake;
+}
+
+async function switchToSignUp() {
+  await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+  await screen.findByRole('heading', { name: 'Create Account', level: 1 });
+}
+
+async function fillSignUp(values: {
+  name?: string;
+  email?: string;
+  password: string;
+  confirm: string;
+}) {
+  await userEvent.type(screen.getByLabelText('Full Name'), values.name ?? 'Jane Doe');
+  await userEvent.type(screen.getByLabelText('Email Address'), values.email ?? 'jane@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), values.password);
+  await userEvent.type(screen.getByLabelText('Confirm Password'), values.confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+async function fillSignIn(email: string, password: string) {
+  await userEvent.type(screen.getByLabelText('Email Address'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('auth page', () => {
+  it('shows the sign-in form with an e-mail field of type email and the benefits list', async () => {
+    await openAuth();
+    const email = screen.getByLabelText('Email Address');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Why create an account?' })).toBeInTheDocument();
+  });
+
+  it('toggles to create-account mode with name, e-mail, password and confirmation', async () => {
+    await openAuth();
+    await switchToSignUp();
+    expect(screen.getByLabelText('Full Name')).toBeRequired();
+    expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeInTheDocument();
+  });
+
+  it('shows and hides the password', async () => {
+    await openAuth();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('rejects a short password on sign-in without calling the server', async () => {
+    const fake = await openAuth();
+    await fillSignIn('jane@example.com', '12345');
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(fake.auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('rejects mismatched passwords on sign-up', async () => {
+    const fake = await openAuth();
+    await switchToSignUp();
+    await fillSignUp({ password: 'secret123', confirm: 'secret124' });
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(fake.auth.signUp).not.toHaveBeenCalled();
+  });
+
+  it('rejects a short password on sign-up', async () => {
+    const fake = await openAuth();
+    await switchToSignUp();
+    await fillSignUp({ password: 'abc', confirm: 'abc' });
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(fake.auth.signUp).not.toHaveBeenCalled();
+  });
+
+  it('signs in, welcomes back and goes to /tools when the subscription is active', async () => {
+    const fake = await openAuth(createFakeSupabase({ subscription: makeSubscription() }));
+    await fillSignIn('jane@example.com', 'secret123');
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    await waitFor(() => expect(pathname()).toBe('/tools'));
+    expect(fake.auth.signInWithPassword).toHaveBeenCalledWith({
+      email: 'jane@example.com',
+      password: 'secret123',
+    });
+  });
+
+  it('goes to /payment after sign-in without an active subscription', async () => {
+    await openAuth(
+      createFakeSupabase({ subscription: makeSubscription({ subscription_status: 'canceled' }) }),
+    );
+    await fillSignIn('jane@example.com', 'secret123');
+    await waitFor(() => expect(pathname()).toBe('/payment'));
+  });
+
+  it('goes to /payment when the subscription cannot be read, and logs it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openAuth(createFakeSupabase({ subscription: new Error('boom') }));
+    await fillSignIn('jane@example.com', 'secret123');
+    await waitFor(() => expect(pathname()).toBe('/payment'));
+    expect(logged).toHaveBeenCalledWith('Error fetching subscription:', expect.any(Error));
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    const fake = createFakeSupabase();
+    fake.auth.signInWithPassword.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: new Error('Invalid login credentials'),
+    } as never);
+    await openAuth(fake);
+    await fillSignIn('jane@example.com', 'wrong-password');
+    expect(await screen.findByText('Invalid login credentials')).toBeInTheDocument();
+    expect(pathname()).toBe('/auth');
+  });
+
+  it("falls back to 'Login failed' when the error has no message", async () => {
+    const fake = createFakeSupabase();
+    fake.auth.signInWithPassword.mockRejectedValueOnce(new Error(''));
+    await openAuth(fake);
+    await fillSignIn('jane@example.com', 'secret123');
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+  });
+
+  it('creates the account with the name as metadata and goes to /payment', async () => {
+    const fake = await openAuth();
+    await switchToSignUp();
+    await fillSignUp({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      password: 'secret123',
+      confirm: 'secret123',
+    });
+    expect(
+      await screen.findByText(
+        'Account created successfully! Please check your email to verify your account.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(pathname()).toBe('/payment'));
+    expect(fake.auth.signUp).toHaveBeenCalledWith({
+      email: 'jane@example.com',
+      password: 'secret123',
+      options: { data: { name: 'Jane Doe' } },
+    });
+  });
+
+  it("shows the server's message when sign-up fails, else 'Signup failed'", async () => {
+    const fake = createFakeSupabase();
+    fake.auth.signUp
+      .mockResolvedValueOnce({
+        data: { session: null, user: null },
+        error: new Error('Password should contain at least one character of each: abc'),
+      } as never)
+      .mockRejectedValueOnce(new Error(''));
+    await openAuth(fake);
+    await switchToSignUp();
+    await fillSignUp({ password: 'secret123', confirm: 'secret123' });
+    expect(
+      await screen.findByText('Password should contain at least one character of each: abc'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Signup failed')).toBeInTheDocument();
+    expect(pathname()).toBe('/auth');
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
+import { renderApp } from '@/testing/render-app';
+
+vi.mock('@/lib/supabase');
+vi.mock('@/features/dispute-generator', () => ({
+  DisputeGenerator: () => <p>letter form</p>,
+}));
+
+afterEach(() => vi.clearAllMocks());
+
+describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) => {
+  it('asks a signed-out visitor to sign in', async () => {
+    renderApp(route, createFakeSupabase());
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+  });
+
+  it('shows the loading state while the subscription is read', async () => {
+    const fake = createFakeSupabase({ session: makeSession() });
+    fake.maybeSingle.mockImplementationOnce(() => new Promise(() => {}));
+    renderApp(route, fake);
+    expect(await screen.findByText('Loading subscription details...')).toBeInTheDocument();
+  });
+
+  it('asks a user without an active subscription to subscribe', async () => {
+    renderApp(
+      route,
+      createFakeSupabase({
+        session: makeSession(),
+        subscription: makeSubscription({ subscription_status: 'past_due' }),
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Subscription Required' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe for $5/month' })).toHaveAttribute(
+      'href',
+      '/payment',
+    );
+  });
+
+  it('treats a failed subscription read as no subscription', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp(
+      route,
+      createFakeSupabase({ session: makeSession(), subscription: new Error('503') }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Subscription Required' }),
+    ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Error fetching subscription:', expect.any(Error));
+    logged.mockRestore();
+  });
+
+  it('shows the badge and the letter form to an active subscriber', async () => {
+    renderApp(
+      route,
+      createFakeSupabase({ session: makeSession(), subscription: makeSubscription() }),
+    );
+    expect(await screen.findByText('Active Subscription - Unlimited Access')).toBeInTheDocument();
+    expect(await screen.findByText('letter form')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
+import { vi } from 'vitest';
+import type { SupabaseClient } from '@/lib/supabase';
+import type { Subscription } from '@/features/subscription/fetch-subscription';
+
+export const TEST_CONFIG = { url: 'http://api.test', publishableKey: 'sb_publishable_test' };
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    aud: 'authenticated',
+    email: 'jane.doe@example.com',
+    app_metadata: {},
+    user_metadata: { name: 'Jane Doe' },
+    created_at: '2024-01-01T00:00:00Z',
+    ...overrides,
+  } as User;
+}
+
+export function makeSession(user: User = makeUser()): Session {
+  return {
+    access_token: 'access-token-1',
+    refresh_token: 'refresh-token-1',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: 'bearer',
+    user,
+  };
+}
+
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    customer_id: 'cus_1',
+    subscription_id: 'sub_1',
+    subscription_status: 'active',
+    price_id: 'price_credit_dispute_letters_monthly',
+    current_period_start: 1_767_225_600,
+    current_period_end: 1_769_904_000, // February 1, 2026 00:00 UTC
+    cancel_at_period_end: false,
+    payment_method_brand: 'visa',
+    payment_method_last4: '4242',
+    ...overrides,
+  };
+}
+
+type SubscriptionAnswer = { data: Subscription | null; error: Error | null };
+
+/**
+ * Stands in for the configured client at the `@/lib/supabase` module boundary. Every method
+ * is a spy; `subscriptionAnswers` are served in order (the last one repeats).
+ */
+export function createFakeSupabase(
+  options: { session?: Session | null; subscription?: Subscription | null | Error } = {},
+) {
+  let session = options.session ?? null;
+  const listeners = new Set<(event: AuthChangeEvent, session: Session | null) => void>();
+  const first = options.subscription ?? null;
+  const subscriptionAnswers: SubscriptionAnswer[] = [
+    first instanceof Error ? { data: null, error: first } : { data: first, error: null },
+  ];
+
+  const emit = (event: AuthChangeEvent, next: Session | null) => {
+    session = next;
+    listeners.forEach((listener) => listener(event, next));
+  };
+
+  const maybeSingle = vi.fn(async () =>
+    subscriptionAnswers.length > 1 ? subscriptionAnswers.shift()! : subscriptionAnswers[0]!,
+  );
+  const select = vi.fn(() => ({ maybeSingle }));
+  const from = vi.fn(() => ({ select }));
+
+  const auth = {
+    getSession: vi.fn(async () => ({ data: { session }, error: null })),
+    onAuthStateChange: vi.fn((listener: (event: AuthChangeEvent, s: Session | null) => void) => {
+      listeners.add(listener);
+      return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
+    }),
+    signInWithPassword: vi.fn(async (_credentials: { email: string; password: string }) => {
+      const next = makeSession();
+      emit('SIGNED_IN', next);
+      return { data: { session: next, user: next.user }, error: null as Error | null };
+    }),
+    signUp: vi.fn(
+      async (credentials: { email: string; password: string; options?: { data?: object } }) => {
+        const next = makeSession(
+          makeUser({ email: credentials.email, user_metadata: { ...credentials.options?.data } }),
+        );
+        emit('SIGNED_IN', next);
+        return { data: { session: next, user: next.user }, error: null as Error | null };
+      },
+    ),
+    signOut: vi.fn(async () => {
+      emit('SIGNED_OUT', null);
+      return { error: null as Error | null };
+    }),
+  };
+
+  const client = { auth, from, config: TEST_CONFIG } as unknown as SupabaseClient;
+  return {
+    client,
+    auth,
+    from,
+    maybeSingle,
+    emit,
+    /** Queue the answers of the next subscription reads. */
+    answerSubscription(...answers: (Subscription | null | Error)[]) {
+      subscriptionAnswers.splice(
+        0,
+        subscriptionAnswers.length,
+        ...answers.map((answer) =>
+          answer instanceof Error ? { data: null, error: answer } : { data: answer, error: null },
+        ),
+      );
+    },
+  };
+}
+
+export type FakeSupabase = ReturnType<typeof createFakeSupabase>;

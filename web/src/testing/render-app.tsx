@@ -1,0 +1,34 @@
+import { render } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { AppRouter } from '@/app/router';
+import { getSupabase } from '@/lib/supabase';
+import type { FakeSupabase } from './fake-supabase';
+
+let currentPath = '';
+function LocationProbe() {
+  currentPath = useLocation().pathname;
+  return null;
+}
+
+/** The path the app is showing now (navigation included). */
+export const pathname = () => currentPath;
+
+/**
+ * Renders the whole app (real providers, real routes) at `route` on top of a fake client.
+ * The test file must declare `vi.mock('@/lib/supabase')`.
+ */
+export function renderApp(route: string, fake: FakeSupabase) {
+  vi.mocked(getSupabase).mockResolvedValue(fake.client);
+  toast.remove();
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProvider>
+        <AppRouter />
+        <LocationProbe />
+      </AppProvider>
+    </MemoryRouter>,
+  );
+}
