@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessTokenVerifier, VerifiedAccessToken } from '../common/access-token';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  type AccessTokenVerifier,
+  type VerifiedAccessToken,
+} from '../common/access-token';
 import type { AuthConfig } from './config';
 import { AuthError } from './errors';
 import {
@@ -65,6 +69,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const accessToken = await signAccessToken(ring, {
       iss: config.jwtIssuer,
       sub: user.id,
+      aud: ACCESS_TOKEN_AUDIENCE,
       exp,
       iat,
       email: user.email,

@@ -1,6 +1,5 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { SignJWT, importJWK, type CryptoKey, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE } from '../common/access-token';
 import { ACCESS_TOKEN_ALG, parseKeySet, publicJwksOf } from '../common/jwt-keys';
 
 export interface KeyRing {
@@ -46,7 +45,7 @@ export function createKeyRingLoader(signingKeys: () => Promise<string>): () => P
 }
 
 export function signAccessToken(ring: KeyRing, claims: JWTPayload): Promise<string> {
-  return new SignJWT({ ...claims, aud: ACCESS_TOKEN_AUDIENCE })
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: ring.kid, typ: 'JWT' })
     .sign(ring.privateKey);
 }

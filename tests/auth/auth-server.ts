@@ -26,7 +26,14 @@ export interface AuthServer {
 /** The auth app on its own table, served over real HTTP on a free port. */
 export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> {
   const { env: tableEnv } = await createTestTable();
-  const env: Env = { BCRYPT_COST: '4', ...tableEnv, ...overrides };
+  const env: Env = {
+    BCRYPT_COST: '4',
+    RATE_LIMIT_SIGNUP: '10000',
+    RATE_LIMIT_TOKEN: '10000',
+    RATE_LIMIT_USER_UPDATE: '10000',
+    ...tableEnv,
+    ...overrides,
+  };
   const clock = createClock();
   const app = createAuthApp(readAuthConfig(env), { now: clock.now });
   const server: ServerType = await new Promise((resolve) => {
@@ -55,4 +62,67 @@ let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  versioned?: boolean;
+  bearer?: string;
+}
+
+/** Response JSON as the tests read it: shapes are asserted member by member. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseJson = Record<string, any>;
+
+/** One raw HTTP request the way auth-js sends it (publishable key, JSON with charset). */
+export async function call(
+  server: AuthServer,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) {
+  const headers: Record<string, string> = {
+    ...API_KEY_HEADERS,
+    ...(options.versioned === false ? {} : VERSIONED),
+    ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
+    ...(options.body !== undefined ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
+    ...options.headers,
+  };
+  const response = await fetch(`${server.url}/auth/v1${path}`, {
+    method,
+    headers,
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as LooseJson };
+}
+
+export async function signUpUser(
+  server: AuthServer,
+  email = uniqueEmail(),
+  password = 'long enough',
+) {
+  const { status, json } = await call(server, 'POST', '/signup', { body: { email, password } });
+  if (status !== 200) throw new Error(`sign-up failed: ${status} ${JSON.stringify(json)}`);
+  return {
+    email,
+    password,
+    session: json as { access_token: string; refresh_token: string; user: { id: string } },
+  };
+}
+
+export function decodeJwtPart(token: string, index: 0 | 1): LooseJson {
+  return JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString());
 }

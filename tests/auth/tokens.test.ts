@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, base64url, importJWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseKeySet } from '../../lambdas/common/jwt-keys';
+import { generateSigningKeys } from '../../lambdas/common/jwt-keys';
+import { call, decodeJwtPart, signUpUser, startAuthServer, type AuthServer } from './auth-server';
+
+let server: AuthServer;
+beforeAll(async () => {
+  server = await startAuthServer();
+});
+afterAll(() => server.stop());
+
+const refresh = (refreshToken: string) =>
+  call(server, 'POST', '/token?grant_type=refresh_token', {
+    body: { refresh_token: refreshToken },
+  });
+
+describe('refresh token rotation and reuse detection', () => {
+  it('answers a replay inside the reuse window with the current token, and revokes the session after it', async () => {
+    const { session } = await signUpUser(server);
+    const first = await refresh(session.refresh_token);
+    expect(first.status).toBe(200);
+    const second = await refresh(first.json.refresh_token);
+    expect(second.status).toBe(200);
+    const current = second.json.refresh_token;
+
+    server.clock.advance(9_000);
+    for (const replayed of [first.json.refresh_token, session.refresh_token]) {
+      const replay = await refresh(replayed);
+      expect(replay.status).toBe(200);
+      expect(replay.json.refresh_token).toBe(current);
+      expect(decodeJwtPart(replay.json.access_token, 1).session_id).toBe(
+        decodeJwtPart(session.access_token, 1).session_id,
+      );
+    }
+
+    server.clock.advance(2_000);
+    const late = await refresh(first.json.refresh_token);
+    expect(late.status).toBe(400);
+    expect(late.json).toEqual({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
+    const afterRevocation = await refresh(current);
+    expect(afterRevocation.json.code).toBe('refresh_token_not_found');
+    const user = await call(server, 'GET', '/user', { bearer: second.json.access_token });
+    expect([user.status, user.json.code]).toEqual([403, 'session_not_found']);
+  });
+
+  it('gives concurrent refreshes of one token the same new token', async () => {
+    const { session } = await signUpUser(server);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => refresh(session.refresh_token)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.json.refresh_token)).size).toBe(1);
+    const next = await refresh(results[0]!.json.refresh_token);
+    expect(next.status).toBe(200);
+  });
+
+  it('refuses forged refresh tokens', async () => {
+    const { session } = await signUpUser(server);
+    const bytes = Buffer.from(session.refresh_token, 'base64url');
+    const wrongMac = Buffer.from(bytes);
+    wrongMac[wrongMac.length - 1]! ^= 1;
+    const aheadCounter = Buffer.from(bytes);
+    aheadCounter.writeUInt32BE(0, 33);
+    aheadCounter[36] = 7;
+    const otherSession = Buffer.from(bytes);
+    otherSession.set(Buffer.from(randomUUID().replace(/-/g, ''), 'hex'), 17);
+    for (const forged of [wrongMac, aheadCounter, otherSession]) {
+      const response = await refresh(forged.toString('base64url'));
+      expect([response.status, response.json.code]).toEqual([400, 'refresh_token_not_found']);
+    }
+    expect((await refresh(session.refresh_token)).status).toBe(200);
+  });
+});
+
+describe('access tokens the API refuses', () => {
+  it('rejects alg none, HS256 with the public key, unknown kid, tampered and expired tokens', async () => {
+    const { session } = await signUpUser(server);
+    const [header, payload, signature] = session.access_token.split('.') as [
+      string,
+      string,
+      string,
+    ];
+    const claims = decodeJwtPart(session.access_token, 1);
+    const encode = (value: unknown) => base64url.encode(JSON.stringify(value));
+    const jwks = (await call(server, 'GET', '/.well-known/jwks.json')).json;
+    const kid = jwks.keys[0].kid as string;
+
+    const algNone = `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const algNoneWithKid = `${encode({ alg: 'none', kid, typ: 'JWT' })}.${payload}.`;
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid, typ: 'JWT' })
+      .sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
+    const other = parseKeySet((await generateSigningKeys()).signingKeys, 'k').keys[0]!;
+    const otherKey = await importJWK(other, 'ES256');
+    const unknownKid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: other.kid!, typ: 'JWT' })
+      .sign(otherKey);
+    const knownKidWrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .sign(otherKey);
+    const tampered = `${header}.${encode({ ...claims, email: 'admin@example.com' })}.${signature}`;
+
+    for (const token of [algNone, algNoneWithKid, hs256, unknownKid, knownKidWrongKey, tampered]) {
+      const response = await call(server, 'GET', '/user', { bearer: token });
+      expect([response.status, response.json.code]).toEqual([403, 'bad_jwt']);
+    }
+    expect((await call(server, 'GET', '/user', { bearer: session.access_token })).status).toBe(200);
+
+    server.clock.advance(3_601_000);
+    const expired = await call(server, 'GET', '/user', { bearer: session.access_token });
+    expect([expired.status, expired.json.code]).toEqual([403, 'bad_jwt']);
+  });
+});
