@@ -3,13 +3,22 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAuthApp } from '../lambdas/auth/app';
 import { readAuthConfig } from '../lambdas/auth/config';
+import { createBillingPortalApp } from '../lambdas/billing-portal/app';
+import { readBillingPortalConfig } from '../lambdas/billing-portal/config';
 import type { Env } from '../lambdas/common/env';
+import { createRestApp } from '../lambdas/rest/app';
+import { readRestConfig } from '../lambdas/rest/config';
+import { createStripeCheckoutApp } from '../lambdas/stripe-checkout/app';
+import { readStripeCheckoutConfig } from '../lambdas/stripe-checkout/config';
+import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
+import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_TABLE_NAME } from './constants';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { loadLocalSigningKeys } from './signing-keys';
 import { createStaticSiteHandler } from './static-site';
+import { startStripeEmulator, type RunningStripeEmulator } from './stripe-emulator/server';
 
 export interface LocalRuntimeOptions {
   port: number;
@@ -24,6 +33,8 @@ export interface LocalRuntime {
   url: string;
   port: number;
   env: Env;
+  /** The local Stripe emulator; null when real Stripe keys are configured. */
+  stripeEmulator: RunningStripeEmulator | null;
   stop(): Promise<void>;
 }
 
@@ -57,8 +68,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const url = `http://localhost:${port}`;
 
   let dynamo: DynamoDbLocal | undefined;
+  let stripeEmulator: RunningStripeEmulator | null = null;
   try {
     dynamo = await startDynamoDbLocal(options.dataDir ? { dataDir: options.dataDir } : {});
+    // With a real Stripe test key configured the app talks to Stripe; otherwise to the emulator.
+    if (!(options.env?.STRIPE_SECRET_KEY ?? process.env.STRIPE_SECRET_KEY)) {
+      stripeEmulator = await startStripeEmulator({
+        port: Number(process.env.STRIPE_EMULATOR_PORT ?? 0),
+        webhookUrl: `${url}${STRIPE_WEBHOOK_PATH}`,
+      });
+    }
     const env: Env = {
       ...process.env,
       TABLE_NAME: LOCAL_TABLE_NAME,
@@ -66,6 +85,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
       SITE_URL: url,
       ...(await loadLocalSigningKeys(options.dataDir)),
+      ...stripeEmulator?.lambdaEnv(),
       ...options.env,
     };
     const client = new DynamoDBClient({
@@ -85,14 +105,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       return c.json({ url, publishableKey: env.PUBLISHABLE_KEY });
     });
     root.route('/', createAuthApp(readAuthConfig(env)));
+    root.route('/', createRestApp(readRestConfig(env)));
+    root.route('/', createStripeCheckoutApp(readStripeCheckoutConfig(env)));
+    root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
+    root.route('/', createBillingPortalApp(readBillingPortalConfig(env)));
     root.on(['GET', 'HEAD'], '*', createStaticSiteHandler(options.webDist));
 
     const stopDynamo = dynamo;
+    const stopStripe = stripeEmulator;
     return {
       url,
       port,
       env,
+      stripeEmulator,
       async stop() {
+        await stopStripe?.stop();
         await new Promise<void>((resolveClose) => {
           server.close(() => resolveClose());
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -102,6 +129,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     };
   } catch (error) {
     server.close();
+    await stripeEmulator?.stop();
     await dynamo?.stop();
     throw error;
   }

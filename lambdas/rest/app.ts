@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { createAccessTokenVerifier } from '../common/access-token';
+import { corsForOrigins, requirePublishableKey } from '../common/api-guards';
+import { createTable } from '../common/dynamo';
+import { readSubscriptionRow } from '../common/subscription-sync';
+import type { RestConfig } from './config';
+import { PostgrestError, renderPostgrestError } from './postgrest-errors';
+import { VIEW_NAME, parseViewQuery } from './query';
+
+export const REST_BASE_PATH = '/rest/v1';
+
+const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
+
+/**
+ * The Supabase-style view `stripe_user_subscriptions`, answering what postgrest-js sends for
+ * `.select(...)`, `.maybeSingle()` and `.single()`. Row-level security as in Supabase: a
+ * signed-in caller sees only their own row; the bare publishable key sees none.
+ */
+export function createRestApp(config: RestConfig) {
+  const table = createTable(config.table);
+  const verifier = createAccessTokenVerifier({ table, publicJwks: config.access.publicJwks });
+  const app = new Hono().basePath(REST_BASE_PATH);
+
+  app.onError((error, c) => renderPostgrestError(c, error));
+  app.use('*', corsForOrigins(config.access.allowedOrigins));
+  app.use('*', requirePublishableKey(config.access.publishableKey));
+
+  app.on(['GET', 'HEAD'], `/${VIEW_NAME}`, async (c) => {
+    const profile = c.req.header('accept-profile');
+    if (profile && profile !== 'public') {
+      throw new PostgrestError(
+        406,
+        'PGRST106',
+        'Invalid schema: ' + profile,
+        null,
+        'Only the following schemas are exposed: public',
+      );
+    }
+    const query = parseViewQuery(new URL(c.req.url).searchParams);
+    const authorization = c.req.header('authorization');
+    const anonymous =
+      !authorization ||
+      authorization.replace(/^Bearer\s+/i, '').trim() === config.access.publishableKey;
+    const row = anonymous
+      ? null
+      : await readSubscriptionRow(table, (await verifier.verify(authorization)).userId);
+
+    const matching =
+      row && query.filters.every((filter) => filter.test(row[filter.column])) ? [row] : [];
+    const rows = matching
+      .slice(query.offset, query.limit === undefined ? undefined : query.offset + query.limit)
+      .map((found) => Object.fromEntries(query.columns.map((column) => [column, found[column]])));
+
+    const wantsCount = /count=(exact|planned|estimated)/.test(c.req.header('prefer') ?? '');
+    c.header(
+      'Content-Range',
+      `${rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*'}/${wantsCount ? matching.length : '*'}`,
+    );
+    const accept = c.req.header('accept') ?? '';
+    if (accept.includes(SINGLE_OBJECT)) {
+      if (rows.length !== 1) {
+        throw new PostgrestError(
+          406,
+          'PGRST116',
+          'Cannot coerce the result to a single JSON object',
+          `The result contains ${rows.length} rows`,
+        );
+      }
+      c.header('Content-Type', `${SINGLE_OBJECT}; charset=utf-8`);
+      return c.body(JSON.stringify(rows[0]));
+    }
+    return c.json(rows);
+  });
+
+  app.on(['POST', 'PATCH', 'PUT', 'DELETE'], `/${VIEW_NAME}`, () => {
+    throw new PostgrestError(
+      405,
+      'PGRST117',
+      `Unsupported HTTP method: ${VIEW_NAME} is a read-only view`,
+    );
+  });
+
+  app.all('*', (c) => {
+    throw new PostgrestError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${c.req.path.split('/').pop()}' in the schema cache`,
+    );
+  });
+
+  return app;
+}

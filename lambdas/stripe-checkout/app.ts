@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { PLAN } from '../../shared/plan';
+import { createAccessTokenVerifier } from '../common/access-token';
+import { corsForOrigins, isAllowedRedirect, requirePublishableKey } from '../common/api-guards';
+import { createTable } from '../common/dynamo';
+import { HttpError, readJsonObject, renderJsonError, toHttpError } from '../common/json-errors';
+import { lazyStripeClient } from '../common/stripe-client';
+import { syncCustomerSubscription } from '../common/subscription-sync';
+import type { StripeCheckoutConfig } from './config';
+import { customerForUser } from './customers';
+
+export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
+
+/** A user in one of these states already has a subscription; a second one would double-bill. */
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
+  const table = createTable(config.table);
+  const stripe = lazyStripeClient(config.stripe);
+  const verifier = createAccessTokenVerifier({ table, publicJwks: config.access.publicJwks });
+  // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
+  const acceptedPriceIds = new Set([config.stripe.priceId, PLAN.priceId]);
+  const app = new Hono().basePath(STRIPE_CHECKOUT_PATH);
+
+  app.onError((error, c) => renderJsonError(c, toHttpError(error, 'stripe-checkout')));
+  app.use('*', corsForOrigins(config.access.allowedOrigins));
+  app.use('*', requirePublishableKey(config.access.publishableKey));
+
+  app.post('/', async (c) => {
+    const user = await verifier.verify(c.req.header('authorization'));
+    const body = await readJsonObject(c);
+    if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
+      throw new HttpError(400, 'invalid_price', 'price_id is not the price of this plan');
+    }
+    if (body.mode !== PLAN.mode) {
+      throw new HttpError(400, 'invalid_request', `mode must be "${PLAN.mode}"`);
+    }
+    if (!isAllowedRedirect(body.success_url, config.access)) {
+      throw new HttpError(400, 'invalid_redirect_url', 'success_url must be a page of this site');
+    }
+    if (!isAllowedRedirect(body.cancel_url, config.access)) {
+      throw new HttpError(400, 'invalid_redirect_url', 'cancel_url must be a page of this site');
+    }
+
+    const client = await stripe();
+    const { customerId, existed } = await customerForUser(client, table, user);
+    if (existed) {
+      // Ask Stripe rather than trust the row: a webhook may still be on its way.
+      const { row } = await syncCustomerSubscription(client, table, user.userId, customerId);
+      if (LIVE_STATUSES.has(row.subscription_status)) {
+        throw new HttpError(
+          409,
+          'already_subscribed',
+          row.subscription_status === 'past_due'
+            ? 'Your subscription payment is past due; update your card in the billing portal'
+            : 'You already have an active subscription',
+        );
+      }
+    }
+
+    const session = await client.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      client_reference_id: user.userId,
+      metadata: { user_id: user.userId },
+      subscription_data: { metadata: { user_id: user.userId } },
+      line_items: [{ price: config.stripe.priceId, quantity: 1 }],
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+    });
+    if (!session.url) {
+      throw new HttpError(
+        502,
+        'payment_provider_error',
+        'The payment provider returned no checkout URL',
+      );
+    }
+    return c.json({ sessionId: session.id, url: session.url });
+  });
+
+  app.all('/', () => {
+    throw new HttpError(405, 'method_not_allowed', 'Use POST');
+  });
+
+  return app;
+}

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import Stripe from 'stripe';
+import { createTable } from '../common/dynamo';
+import { HttpError, renderJsonError, toHttpError } from '../common/json-errors';
+import { lazyStripeClient } from '../common/stripe-client';
+import {
+  isEventProcessed,
+  syncCustomerSubscription,
+  userIdForCustomer,
+} from '../common/subscription-sync';
+import type { StripeWebhookConfig } from './config';
+import { SYNCED_EVENT_TYPES, customerIdOf } from './events';
+
+export const STRIPE_WEBHOOK_PATH = '/functions/v1/stripe-webhook';
+
+/** Stripe's default: a signature older than five minutes is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Stripe → us. Authenticated by the `Stripe-Signature` HMAC over the raw body (Stripe cannot
+ * send our publishable key), so it is the one API route without the `apikey` check. Every
+ * relevant event re-reads the customer's subscription from Stripe and overwrites the row, so
+ * duplicates and out-of-order deliveries converge; 2xx only once the row is written.
+ */
+export function createStripeWebhookApp(config: StripeWebhookConfig) {
+  const table = createTable(config.table);
+  const stripe = lazyStripeClient(config.stripe);
+  const app = new Hono().basePath(STRIPE_WEBHOOK_PATH);
+
+  app.onError((error, c) => renderJsonError(c, toHttpError(error, 'stripe-webhook')));
+
+  app.post('/', async (c) => {
+    const signature = c.req.header('stripe-signature');
+    if (!signature) {
+      throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header');
+    }
+    // The exact bytes Stripe signed (hono/aws-lambda has already undone API Gateway's base64).
+    const payload = new Uint8Array(await c.req.arrayBuffer());
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(
+        payload,
+        signature,
+        await config.webhookSecret(),
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new HttpError(400, 'invalid_signature', 'Webhook signature verification failed');
+      }
+      if (error instanceof SyntaxError) {
+        throw new HttpError(400, 'invalid_request', 'Webhook payload is not JSON');
+      }
+      throw error;
+    }
+
+    if (!SYNCED_EVENT_TYPES.has(event.type)) return c.json({ received: true, ignored: true });
+    if (await isEventProcessed(table, event.id)) {
+      return c.json({ received: true, duplicate: true });
+    }
+    const customerId = customerIdOf(event);
+    const userId = customerId ? await userIdForCustomer(table, customerId) : null;
+    if (!customerId || !userId) {
+      console.warn('stripe-webhook: event for a customer this app did not create', event.type);
+      return c.json({ received: true, ignored: true });
+    }
+    const { outcome } = await syncCustomerSubscription(await stripe(), table, userId, customerId, {
+      eventId: event.id,
+      type: event.type,
+    });
+    return c.json({
+      received: true,
+      ...(outcome === 'duplicate_event' ? { duplicate: true } : {}),
+    });
+  });
+
+  app.all('/', () => {
+    throw new HttpError(405, 'method_not_allowed', 'Use POST');
+  });
+
+  return app;
+}

@@ -1,0 +1,19 @@
+import { readTableConfig, type TableConfig } from '../common/dynamo';
+import type { Env } from '../common/env';
+import { resolveSecret } from '../common/secrets';
+import { readStripeConfig, type StripeConfig } from '../common/stripe-client';
+
+export interface StripeWebhookConfig {
+  table: TableConfig;
+  stripe: StripeConfig;
+  /** `STRIPE_WEBHOOK_SECRET` (or `STRIPE_WEBHOOK_SECRET_SECRET_ARN` in AWS), fetched on first use. */
+  webhookSecret: () => Promise<string>;
+}
+
+export function readStripeWebhookConfig(env: Env): StripeWebhookConfig {
+  return {
+    table: readTableConfig(env),
+    stripe: readStripeConfig(env),
+    webhookSecret: () => resolveSecret(env, 'STRIPE_WEBHOOK_SECRET'),
+  };
+}

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import type { StripeEmulator } from './emulator';
+import { StripeApiError } from './errors';
+import { DEFAULT_DELIVERY, type DeliverySettings } from './webhook-emitter';
+
+/**
+ * Test controls (not part of Stripe's API): how webhooks are delivered, and the billing events
+ * a test needs without waiting a month.
+ */
+export function createControlRoutes(emulator: StripeEmulator) {
+  const app = new Hono().basePath('/__emulator');
+
+  app.onError((error, c) => {
+    if (error instanceof StripeApiError) return c.json(error.toJSON(), error.status);
+    throw error;
+  });
+
+  app.put('/delivery', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Partial<DeliverySettings>;
+    const settings: DeliverySettings = {
+      duplicate: body.duplicate === true,
+      shuffle: body.shuffle === true,
+      delayMs:
+        typeof body.delayMs === 'number' && body.delayMs >= 0 ? Math.min(body.delayMs, 60_000) : 0,
+    };
+    emulator.webhooks.settings = settings;
+    return c.json(settings);
+  });
+
+  app.delete('/delivery', (c) => {
+    emulator.webhooks.settings = { ...DEFAULT_DELIVERY };
+    return c.json(emulator.webhooks.settings);
+  });
+
+  /** Waits until every pending webhook delivery has been answered. */
+  app.post('/settle', async (c) => {
+    await emulator.webhooks.settled();
+    return c.json({ deliveries: emulator.webhooks.deliveries.length });
+  });
+
+  app.get('/deliveries', (c) => c.json(emulator.webhooks.deliveries));
+
+  app.post('/subscriptions/:id/advance-period', async (c) =>
+    c.json(await emulator.advancePeriod(c.req.param('id'))),
+  );
+
+  app.post('/fail-next-invoice', (c) => {
+    emulator.failNextRenewal();
+    return c.json({ failNextInvoice: true });
+  });
+
+  app.post('/subscriptions/:id/cancel-now', async (c) =>
+    c.json(await emulator.cancelSubscription(c.req.param('id'))),
+  );
+
+  return app;
+}

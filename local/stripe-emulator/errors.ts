@@ -1,0 +1,45 @@
+/** A Stripe API error as the SDK expects it: `{error:{type,message,code?,param?}}` with a 4xx. */
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 402 | 404 | 409,
+    readonly type: 'invalid_request_error' | 'card_error' | 'idempotency_error',
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+    readonly declineCode?: string,
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return {
+      error: {
+        type: this.type,
+        message: this.message,
+        ...(this.code ? { code: this.code } : {}),
+        ...(this.param ? { param: this.param } : {}),
+        ...(this.declineCode ? { decline_code: this.declineCode } : {}),
+      },
+    };
+  }
+}
+
+export function missingParam(param: string): StripeApiError {
+  return new StripeApiError(
+    400,
+    'invalid_request_error',
+    `Missing required param: ${param}.`,
+    'parameter_missing',
+    param,
+  );
+}
+
+export function noSuchObject(kind: string, id: string, param = 'id'): StripeApiError {
+  return new StripeApiError(
+    404,
+    'invalid_request_error',
+    `No such ${kind}: '${id}'`,
+    'resource_missing',
+    param,
+  );
+}

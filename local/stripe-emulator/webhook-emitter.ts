@@ -1,0 +1,98 @@
+import Stripe from 'stripe';
+
+export interface DeliverySettings {
+  /** Send every event twice. */
+  duplicate: boolean;
+  /** Send each batch of events in a random order, all at once. */
+  shuffle: boolean;
+  /** Wait this long before sending each batch. */
+  delayMs: number;
+}
+
+export interface DeliveryRecord {
+  eventId: string;
+  type: string;
+  status: number;
+  attempt: number;
+}
+
+export const DEFAULT_DELIVERY: DeliverySettings = { duplicate: false, shuffle: false, delayMs: 0 };
+
+const RETRY_DELAYS_MS = [100, 400, 1600];
+
+/**
+ * Sends signed events to the app's webhook URL the way Stripe does: raw JSON body,
+ * `Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`, retried on failure. The knobs make
+ * duplicates, disorder and delay happen on purpose so the app's handling of them can be tested.
+ */
+export class WebhookEmitter {
+  readonly deliveries: DeliveryRecord[] = [];
+  settings: DeliverySettings = { ...DEFAULT_DELIVERY };
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    public url: string | null,
+    private readonly secret: string,
+  ) {}
+
+  /** Starts delivery; the returned promise settles when every copy has been answered or given up. */
+  send(events: Stripe.Event[]): Promise<void> {
+    if (!this.url || events.length === 0) return Promise.resolve();
+    const settings = this.settings;
+    let batch = settings.duplicate ? events.flatMap((event) => [event, event]) : [...events];
+    if (settings.shuffle) batch = shuffled(batch);
+    const run = (async () => {
+      if (settings.delayMs > 0) await sleep(settings.delayMs);
+      if (settings.shuffle) await Promise.all(batch.map((event) => this.deliver(event)));
+      else for (const event of batch) await this.deliver(event);
+    })();
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+    return run;
+  }
+
+  /** Resolves once nothing is waiting to be delivered. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private async deliver(event: Stripe.Event): Promise<void> {
+    const payload = JSON.stringify(event, null, 2);
+    for (let attempt = 1; ; attempt++) {
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret });
+      let status: number;
+      try {
+        const response = await fetch(this.url!, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': header,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+          body: payload,
+        });
+        status = response.status;
+        await response.arrayBuffer();
+      } catch {
+        status = 0;
+      }
+      this.deliveries.push({ eventId: event.id, type: event.type, status, attempt });
+      const retryDelay = RETRY_DELAYS_MS[attempt - 1];
+      if ((status >= 200 && status < 300) || retryDelay === undefined) return;
+      await sleep(retryDelay);
+    }
+  }
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+}
