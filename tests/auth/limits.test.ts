@@ -1,0 +1,197 @@
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createClient } from '@supabase/supabase-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthApp } from '../../lambdas/auth/app';
+import { readAuthConfig } from '../../lambdas/auth/config';
+import { userKey } from '../../lambdas/common/auth-items';
+import { createTable, readTableConfig } from '../../lambdas/common/dynamo';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { createTestTable } from '../support/test-table';
+import { call, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
+
+const servers: AuthServer[] = [];
+async function start(overrides: Record<string, string> = {}) {
+  const server = await startAuthServer(overrides);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+});
+
+describe('e-mail uniqueness', () => {
+  it('creates exactly one user from 50 parallel sign-ups with one address', async () => {
+    const server = await start();
+    const email = uniqueEmail('race');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(server, 'POST', '/signup', {
+          body: { email: i % 2 ? email : email.toUpperCase(), password: `password-${i}` },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(49);
+    expect(new Set(results.filter((r) => r.status === 422).map((r) => r.json.code))).toEqual(
+      new Set(['user_already_exists']),
+    );
+
+    const table = createTable(readTableConfig(server.env));
+    const profiles = await table.doc.send(
+      new ScanCommand({
+        TableName: table.name,
+        FilterExpression: 'sk = :profile AND email = :email',
+        ExpressionAttributeValues: { ':profile': 'PROFILE', ':email': email },
+        ConsistentRead: true,
+      }),
+    );
+    expect(profiles.Items).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('rate limits per client IP', () => {
+  it('trips with 429 over_request_rate_limit and recovers in the next window', async () => {
+    const server = await start({
+      RATE_LIMIT_TOKEN: '3',
+      RATE_LIMIT_SIGNUP: '2',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+    const attempt = () =>
+      call(server, 'POST', '/token?grant_type=password', {
+        body: { email: 'nobody@example.com', password: 'whatever' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(400);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    const legacy = await call(server, 'POST', '/token?grant_type=refresh_token', {
+      body: { refresh_token: 'x'.repeat(20) },
+      versioned: false,
+    });
+    expect(legacy.json).toEqual({
+      code: 429,
+      error_code: 'over_request_rate_limit',
+      msg: 'Request rate limit reached',
+    });
+
+    const signUp = (i: number) =>
+      call(server, 'POST', '/signup', {
+        body: { email: uniqueEmail(`l${i}`), password: 'long enough' },
+      });
+    expect((await signUp(1)).status).toBe(200);
+    expect((await signUp(2)).status).toBe(200);
+    expect((await signUp(3)).status).toBe(429);
+
+    server.clock.advance(60_000);
+    expect((await attempt()).status).toBe(400);
+    expect((await signUp(4)).status).toBe(200);
+  });
+
+  it('counts the API Gateway source IP, not a header the caller sets', async () => {
+    const { env } = await createTestTable();
+    const app = createAuthApp(readAuthConfig({ ...env, RATE_LIMIT_TOKEN: '1', BCRYPT_COST: '4' }));
+    const request = (sourceIp: string, forwardedFor: string) =>
+      app.request(
+        '/auth/v1/token?grant_type=password',
+        {
+          method: 'POST',
+          headers: {
+            apikey: LOCAL_PUBLISHABLE_KEY,
+            'content-type': 'application/json',
+            'x-forwarded-for': forwardedFor,
+          },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
+        },
+        { requestContext: { http: { sourceIp } } },
+      );
+    expect((await request('203.0.113.1', '1.1.1.1')).status).toBe(400);
+    expect((await request('203.0.113.1', '2.2.2.2')).status).toBe(429);
+    expect((await request('203.0.113.2', '1.1.1.1')).status).toBe(400);
+  });
+});
+
+describe('transient database failures', () => {
+  it('answers 503 with a GoTrue error body, never 500', async () => {
+    const { env } = await createTestTable();
+    const app = createAuthApp(
+      readAuthConfig({ ...env, DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', BCRYPT_COST: '4' }),
+    );
+    const response = await app.request('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: {
+        apikey: LOCAL_PUBLISHABLE_KEY,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
+      body: JSON.stringify({ email: 'a@example.com', password: 'whatever' }),
+    });
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.code).toBe('service_unavailable');
+    expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|at .*\.ts/);
+  });
+});
+
+describe('e-mail confirmation required (AUTH_AUTOCONFIRM=false)', () => {
+  it('answers a bare user, refuses sign-in until confirmed, and hides existing accounts', async () => {
+    const server = await start({ AUTH_AUTOCONFIRM: 'false' });
+    const settings = await call(server, 'GET', '/settings');
+    expect(settings.json.mailer_autoconfirm).toBe(false);
+    const email = uniqueEmail('confirm');
+
+    const supabase = createClient(server.url, LOCAL_PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: class {} as never },
+    });
+    const signUp = await supabase.auth.signUp({ email, password: 'long enough' });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    expect(signUp.data.user).toMatchObject({ email, role: 'authenticated' });
+    expect(signUp.data.user?.identities).toHaveLength(1);
+    expect(signUp.data.user?.user_metadata.email_verified).toBe(false);
+    expect(signUp.data.user?.confirmation_sent_at).toBeTruthy();
+    expect(signUp.data.user?.email_confirmed_at).toBeUndefined();
+    const userId = signUp.data.user!.id;
+
+    const raw = await call(server, 'POST', '/signup', { body: { email, password: 'other pass' } });
+    expect(raw.status).toBe(200);
+    expect(raw.json).not.toHaveProperty('access_token');
+    expect(raw.json.id).toBe(userId);
+
+    const unconfirmed = await supabase.auth.signInWithPassword({ email, password: 'long enough' });
+    expect(unconfirmed.error?.code).toBe('email_not_confirmed');
+    const wrong = await supabase.auth.signInWithPassword({ email, password: 'other pass' });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+
+    const table = createTable(readTableConfig(server.env));
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: userKey(userId),
+        UpdateExpression: 'SET emailConfirmedAt = :now',
+        ExpressionAttributeValues: { ':now': Date.now() },
+      }),
+    );
+    const confirmed = await supabase.auth.signInWithPassword({ email, password: 'long enough' });
+    expect(confirmed.error).toBeNull();
+
+    const again = await call(server, 'POST', '/signup', {
+      body: { email, password: 'other pass', data: { name: 'X' } },
+    });
+    expect(again.status).toBe(200);
+    expect(again.json.id).not.toBe(userId);
+    expect(again.json).toMatchObject({
+      email,
+      role: '',
+      identities: [],
+      user_metadata: { name: 'X' },
+    });
+    expect(again.json).not.toHaveProperty('access_token');
+    const stillOld = await supabase.auth.signInWithPassword({ email, password: 'long enough' });
+    expect(stillOld.error).toBeNull();
+  });
+});
