@@ -1,4 +1,5 @@
 import { PLAN } from '@shared/plan';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
@@ -7,7 +8,6 @@ import { useAuth } from '@/features/auth/auth-context';
 import type { Subscription } from '@/features/subscription/fetch-subscription';
 import { useSubscription } from '@/features/subscription/subscription-context';
 import { useCountdown } from './use-countdown';
-import { useSubscriptionUntilActive } from './use-subscription-until-active';
 
 export const REDIRECT_SECONDS = 5;
 
@@ -74,8 +74,10 @@ function SubscriptionDetails({
 export function SuccessPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { subscription, loading } = useSubscription();
-  const waiting = useSubscriptionUntilActive();
+  const { subscription, loading, confirming, confirmActivation } = useSubscription();
+  useEffect(() => {
+    if (user) void confirmActivation();
+  }, [user, confirmActivation]);
   const { remaining, finishNow } = useCountdown(REDIRECT_SECONDS, () => navigate(paths.tools));
   const progress = ((REDIRECT_SECONDS - remaining) / REDIRECT_SECONDS) * 100;
 
@@ -121,7 +123,7 @@ export function SuccessPage() {
           {loading ? (
             <Spinner label="Loading subscription details..." />
           ) : (
-            <SubscriptionDetails subscription={subscription} waiting={waiting} />
+            <SubscriptionDetails subscription={subscription} waiting={confirming} />
           )}
         </section>
       )}

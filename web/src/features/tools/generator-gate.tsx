@@ -23,7 +23,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
 export function GeneratorGate() {
   const { user, loading: authLoading } = useAuth();
-  const { loading, isActive } = useSubscription();
+  const { loading, isActive, confirming } = useSubscription();
 
   let content: ReactNode;
   if (!user && !authLoading) {
@@ -35,7 +35,7 @@ export function GeneratorGate() {
         </Link>
       </Notice>
     );
-  } else if (authLoading || loading) {
+  } else if (authLoading || loading || (confirming && !isActive)) {
     content = <Spinner label="Loading subscription details..." />;
   } else if (!isActive) {
     content = (
