@@ -40,6 +40,22 @@ export function createControlRoutes(emulator: StripeEmulator) {
 
   app.get('/deliveries', (c) => c.json(emulator.webhooks.deliveries));
 
+  app.get('/events', (c) => c.json([...emulator.webhooks.events.values()]));
+
+  /** Sends an earlier event again, now, with the current delivery settings. */
+  app.post('/events/:id/resend', async (c) => {
+    const event = emulator.webhooks.events.get(c.req.param('id'));
+    if (!event) {
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `No such event: '${c.req.param('id')}'`,
+      );
+    }
+    await emulator.webhooks.send([event]);
+    return c.json({ resent: event.id });
+  });
+
   app.post('/subscriptions/:id/advance-period', async (c) =>
     c.json(await emulator.advancePeriod(c.req.param('id'))),
   );

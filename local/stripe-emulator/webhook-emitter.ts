@@ -27,6 +27,8 @@ const RETRY_DELAYS_MS = [100, 400, 1600];
  */
 export class WebhookEmitter {
   readonly deliveries: DeliveryRecord[] = [];
+  /** Every event sent, by id, so a test can redeliver an old one (like the Dashboard's "Resend"). */
+  readonly events = new Map<string, Stripe.Event>();
   settings: DeliverySettings = { ...DEFAULT_DELIVERY };
   private readonly pending = new Set<Promise<void>>();
 
@@ -37,6 +39,7 @@ export class WebhookEmitter {
 
   /** Starts delivery; the returned promise settles when every copy has been answered or given up. */
   send(events: Stripe.Event[]): Promise<void> {
+    for (const event of events) this.events.set(event.id, event);
     if (!this.url || events.length === 0) return Promise.resolve();
     const settings = this.settings;
     let batch = settings.duplicate ? events.flatMap((event) => [event, event]) : [...events];

@@ -148,3 +148,30 @@ export async function payOnHostedPage(url: string, card: CardForm) {
 export async function readView(user: TestUser) {
   return user.client.from('stripe_user_subscriptions').select('*').maybeSingle();
 }
+
+/** Signs the user up for the plan with a card that works; returns the hosted page's redirect. */
+export async function subscribe(user: TestUser, cardNumber = '4242 4242 4242 4242') {
+  const checkout = await startCheckout(user);
+  if (!checkout.data) throw new Error(`checkout failed: ${JSON.stringify(checkout.errorBody)}`);
+  return {
+    checkout: checkout.data,
+    paid: await payOnHostedPage(checkout.data.url, { cardNumber }),
+  };
+}
+
+/** Calls one of the emulator's test controls over HTTP. */
+export async function emulatorControl(
+  stack: PaymentsStack,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${stack.stripe.url}/__emulator${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
