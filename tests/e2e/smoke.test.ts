@@ -25,7 +25,10 @@ it('renders the SPA in Chromium without CSP violations', async () => {
   });
   await page.goto(runtime.url);
   await expect
-    .poll(() => page.locator('h1').first().textContent())
+    .poll(() => page.getByRole('banner').textContent())
     .toContain('Credit Dispute Letters');
+  await expect
+    .poll(() => page.locator('h1').first().textContent())
+    .toContain('Dispute Credit Report Errors');
   expect(cspErrors).toEqual([]);
 });

@@ -1,0 +1,144 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import { launchBrowser } from '../support/browser';
+
+/**
+ * The account journey in Chromium against the whole local product (auth API, subscription
+ * view, checkout function, Stripe emulator with its webhooks): sign up, pay, wait for the
+ * success page to hand over to the generator, sign out and back in, a declined card, FAQ search.
+ */
+let runtime: LocalRuntime;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await runtime?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+const PASSWORD = 'correct-horse-battery';
+let runId = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(runId += 1)}@example.com`;
+
+async function signUp(page: Page, name: string, email: string) {
+  await page.goto(`${runtime.url}/auth`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await page
+    .getByText('Account created successfully! Please check your email to verify your account.')
+    .waitFor();
+  await page.waitForURL(`${runtime.url}/payment`);
+}
+
+async function payOnHostedCheckout(page: Page, card: string, name: string) {
+  await page.getByRole('button', { name: 'Subscribe for $5/month' }).click();
+  await page.getByLabel('Card number').waitFor();
+  expect(page.url().startsWith(`${runtime.url}/payment`)).toBe(false);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill(name);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+}
+
+const userMenu = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
+
+describe('web journey in Chromium', () => {
+  const email = uniqueEmail('journey');
+  let page: Page;
+
+  it('signs up, pays with 4242 and lands on the generator after the success countdown', async () => {
+    page = await newPage();
+    await signUp(page, 'Jane Journey', email);
+    await expect
+      .poll(() => userMenu(page, 'Jane Journey').textContent())
+      .toContain('No Active Plan');
+
+    await payOnHostedCheckout(page, '4242 4242 4242 4242', 'Jane Journey');
+    await page.waitForURL(`${runtime.url}/success**`);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect
+      .poll(() =>
+        page.getByText(/Redirecting to the Dispute Generator in \d seconds?\.\.\./).count(),
+      )
+      .toBe(1);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Credit Dispute Letters', { exact: true }).count())
+      .toBeGreaterThan(0);
+
+    // The details come from the view once the webhook has landed (the page re-reads until then).
+    await page.getByText('VISA ending in 4242').waitFor();
+    await page.waitForURL(`${runtime.url}/tools`, { timeout: 15_000 });
+    await page.getByText('Active Subscription - Unlimited Access').waitFor();
+    await expect
+      .poll(() => userMenu(page, 'Jane Journey').textContent())
+      .toContain('Active Subscription');
+  });
+
+  it('signs out, and signing back in lands on /tools', async () => {
+    await userMenu(page, 'Jane Journey').click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${runtime.url}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(`${runtime.url}/auth`);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Welcome back!').waitFor();
+    await page.waitForURL(`${runtime.url}/tools`);
+    await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  });
+
+  it('keeps the session across a reload', async () => {
+    await page.reload();
+    await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  });
+
+  it('a declined card leaves the user with No Active Plan', async () => {
+    const declined = await newPage();
+    await signUp(declined, 'Dan Declined', uniqueEmail('declined'));
+    await payOnHostedCheckout(declined, '4000 0000 0000 0002', 'Dan Declined');
+    await declined
+      .getByText(/declined/i)
+      .first()
+      .waitFor();
+    await declined.goto(`${runtime.url}/tools`);
+    await declined.getByRole('heading', { name: 'Subscription Required' }).waitFor();
+    await expect
+      .poll(() => userMenu(declined, 'Dan Declined').textContent())
+      .toContain('No Active Plan');
+  });
+
+  it('FAQ search finds answers and says when nothing matches', async () => {
+    const faq = await newPage();
+    await faq.goto(`${runtime.url}/faq`);
+    const search = faq.getByLabel('Search FAQs');
+    await search.fill('CERTIFIED');
+    await faq.getByRole('heading', { name: 'Search Results (1 found)' }).waitFor();
+    await faq.getByRole('button', { name: 'How should I send my letter?' }).click();
+    await faq.getByText(/certified mail with return receipt requested/).waitFor();
+    await search.fill('zebra crossing');
+    await faq.getByText('No FAQs found matching your search.').waitFor();
+    await search.fill('');
+    await faq.getByRole('heading', { name: 'Getting Started' }).waitFor();
+  });
+});
