@@ -180,6 +180,28 @@ describe('dispute letters in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close Preview' }).click();
   });
 
+  it('prints only the letter through the print stylesheet', async () => {
+    await page.evaluate(() => {
+      // Headless Chromium has no print dialog; record the call instead.
+      Object.assign(globalThis, {
+        printCalls: 0,
+        print: () => Object.assign(globalThis, { printCalls: 1 }),
+      });
+    });
+    const panel = page.getByRole('region', { name: 'Export options' });
+    await panel.getByRole('button', { name: 'Print / Save as PDF' }).click();
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { printCalls: number }).printCalls),
+    ).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    const printed = page.locator('body > pre.dispute-letter-print');
+    expect(await printed.isVisible()).toBe(true);
+    expect(await printed.textContent()).toContain('Account name: Chase Sapphire ending 4321');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await printed.isVisible()).toBe(false);
+  });
+
   it('made no network request during all of that letter work', async () => {
     const duringLetterWork = [...letterWorkRequests];
     // The recorder itself works: a request made now is seen.
