@@ -1,0 +1,566 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from '../shared/security-headers';
+import { API_FUNCTIONS, functionLogicalId, type ApiFunctionSpec } from './api-functions';
+import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
+import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
+import {
+  API_PATH_PATTERNS,
+  CreditDisputeLettersStack,
+  HASHED_ASSETS_CACHE_CONTROL,
+  ORIGIN_VERIFY_LOGICAL_ID,
+  STACK_NAME,
+} from './stack';
+
+// AWS-managed policy ids (CloudFront documentation).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const PUBLISHABLE_KEY = 'sb_publishable_assertions';
+const PRICE_ID = 'price_assertions';
+
+type Resource = { Type: string; Properties: Record<string, any>; [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let siteDir: string;
+let app: App;
+let template: Template;
+let resources: Record<string, Resource>;
+
+function only(type: string): [string, Resource] {
+  const found = Object.entries(resources).filter(([, r]) => r.Type === type);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+}
+
+function logicalIdOf(type: string, constructIdPrefix: string): string {
+  const ids = Object.keys(template.findResources(type)).filter((id) =>
+    id.startsWith(constructIdPrefix),
+  );
+  expect(ids, `${type} ${constructIdPrefix}`).toHaveLength(1);
+  return ids[0]!;
+}
+
+const distributionConfig = () =>
+  only('AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+
+beforeAll(() => {
+  siteDir = mkdtempSync(path.join(tmpdir(), 'site-'));
+  mkdirSync(path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(siteDir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+  app = new App({ builtinCloudFormationValidation: false });
+  const stack = new CreditDisputeLettersStack(app, STACK_NAME, {
+    siteDir,
+    stripePriceId: PRICE_ID,
+    publishableKey: PUBLISHABLE_KEY,
+    jwtSigningKeysGeneration: '1',
+  });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources;
+}, 120_000);
+
+afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
+
+describe('edge: private bucket behind CloudFront', () => {
+  test('the bucket blocks public access, is encrypted and refuses plain HTTP', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+        ],
+      },
+    });
+    const bucket = only('AWS::S3::Bucket')[1];
+    expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  test('only CloudFront (this distribution, via OAC) may read the bucket', () => {
+    const policy = only('AWS::S3::BucketPolicy')[1];
+    const allows = policy.Properties.PolicyDocument.Statement.filter(
+      (s: { Effect: string }) => s.Effect === 'Allow',
+    );
+    const [distributionId] = only('AWS::CloudFront::Distribution');
+    const readers = allows.filter((s: { Action: string | string[] }) =>
+      [s.Action].flat().includes('s3:GetObject'),
+    );
+    expect(readers).toHaveLength(1);
+    expect(readers[0].Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(JSON.stringify(readers[0].Condition)).toContain(distributionId);
+    for (const statement of allows) {
+      expect(statement.Principal).not.toBe('*');
+      expect(statement.Principal?.AWS).not.toBe('*');
+    }
+  });
+
+  test('the S3 origin uses Origin Access Control, not a legacy identity', () => {
+    const [oacId, oac] = only('AWS::CloudFront::OriginAccessControl');
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    const s3Origins = distributionConfig().Origins.filter(
+      (origin: Record<string, unknown>) => origin.S3OriginConfig,
+    );
+    expect(s3Origins).toHaveLength(1);
+    expect(s3Origins[0].OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(s3Origins[0].S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+
+  test('viewers on HTTP are redirected to HTTPS on every behaviour', () => {
+    const config = distributionConfig();
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    }
+  });
+
+  test('the SPA fallback is a CloudFront Function on the default behaviour only', () => {
+    const [functionId] = only('AWS::CloudFront::Function');
+    const config = distributionConfig();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    for (const behavior of config.CacheBehaviors) {
+      expect(behavior.FunctionAssociations).toBeUndefined();
+      expect(behavior.LambdaFunctionAssociations).toBeUndefined();
+    }
+    // Error pages would apply to the API behaviours too and turn API errors into index.html.
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  test('the SPA fallback serves index.html for routes and leaves files alone', () => {
+    const code = only('AWS::CloudFront::Function')[1].Properties.FunctionCode as string;
+    const handler = vm.runInNewContext(`${code}; handler`) as (event: unknown) => { uri: string };
+    const uriAfter = (uri: string) => handler({ request: { uri } }).uri;
+    expect(uriAfter('/')).toBe('/index.html');
+    expect(uriAfter('/account')).toBe('/index.html');
+    expect(uriAfter('/reset-password')).toBe('/index.html');
+    expect(uriAfter('/assets/index-3f9a1c.js')).toBe('/assets/index-3f9a1c.js');
+    expect(uriAfter('/config.json')).toBe('/config.json');
+    expect(uriAfter('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  test('the response-headers policy carries the shared security headers', () => {
+    const [, policy] = only('AWS::CloudFront::ResponseHeadersPolicy');
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      Override: true,
+    });
+    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toMatch(/script-src 'self'(;|$)/);
+    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).not.toMatch(
+      /script-src[^;]*'unsafe-inline'/,
+    );
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: Number(/max-age=(\d+)/.exec(STRICT_TRANSPORT_SECURITY)![1]),
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({
+      ReferrerPolicy: SECURITY_HEADERS['Referrer-Policy'],
+      Override: true,
+    });
+  });
+
+  test('the headers policy is on every behaviour, the API ones included', () => {
+    const [policyId] = only('AWS::CloudFront::ResponseHeadersPolicy');
+    const config = distributionConfig();
+    const behaviors = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
+    expect(behaviors).toHaveLength(1 + API_PATH_PATTERNS.length);
+    for (const behavior of behaviors) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  test('the SPA is cached by CloudFront; the API behaviours never are', () => {
+    const config = distributionConfig();
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CACHING_OPTIMIZED);
+    expect(config.DefaultRootObject).toBe('index.html');
+    const apiOrigin = config.Origins.find((o: Record<string, unknown>) => o.CustomOriginConfig);
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(
+      [...API_PATH_PATTERNS].sort(),
+    );
+    for (const behavior of config.CacheBehaviors) {
+      expect(behavior).toMatchObject({
+        TargetOriginId: apiOrigin.Id,
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        Compress: true,
+      });
+      expect([...behavior.AllowedMethods].sort()).toEqual(
+        ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
+      );
+    }
+  });
+
+  test('the API origin is the HTTP API over HTTPS only, with the origin-verify header', () => {
+    const [apiId] = only('AWS::ApiGatewayV2::Api');
+    const [secretId] = Object.entries(resources).find(
+      ([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OriginVerifySecret'),
+    )!;
+    const apiOrigin = distributionConfig().Origins.find(
+      (o: Record<string, unknown>) => o.CustomOriginConfig,
+    );
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: ORIGIN_VERIFY_HEADER,
+        HeaderValue: {
+          'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
+        },
+      },
+    ]);
+  });
+
+  test('hashed assets are deployed immutable, index.html and config.json uncached', () => {
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const hashed = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === 'assets/')!;
+    const entry = deployments.find((d) => d !== hashed)!;
+    expect(hashed.Properties.SystemMetadata).toEqual({
+      'cache-control': HASHED_ASSETS_CACHE_CONTROL,
+    });
+    expect(entry.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
+    // Neither prunes the other's files; the entry files go after the assets they reference.
+    expect(hashed.Properties.Prune).toBe(false);
+    expect(entry.Properties.Prune).toBe(false);
+    const [entryId] = Object.entries(template.findResources('Custom::CDKBucketDeployment')).find(
+      ([, d]) => d === entry,
+    )!;
+    expect(JSON.stringify(resources[entryId]!.DependsOn)).toMatch(/DeployHashedAssets/);
+  });
+
+  test('config.json holds the site origin (the CloudFront URL) and the publishable key', () => {
+    const entry = Object.values(template.findResources('Custom::CDKBucketDeployment')).find(
+      (d) => d.Properties.SourceMarkers,
+    )!;
+    const [distributionId] = only('AWS::CloudFront::Distribution');
+    const configIndex = entry.Properties.SourceMarkers.findIndex(
+      (markers: Record<string, unknown>) => Object.keys(markers).length > 0,
+    );
+    const markers = entry.Properties.SourceMarkers[configIndex];
+    const [marker] = Object.keys(markers);
+    expect(markers[marker!]).toEqual({ 'Fn::GetAtt': [distributionId, 'DomainName'] });
+
+    // Staged as a directory in the assembly; zipped only when published.
+    const objectKey = entry.Properties.SourceObjectKeys[configIndex] as string;
+    const stagedDir = path.join(app.outdir, `asset.${objectKey.replace(/\.zip$/, '')}`);
+    expect(readdirSync(stagedDir)).toEqual(['config.json']);
+    const configJson = JSON.parse(readFileSync(path.join(stagedDir, 'config.json'), 'utf8'));
+    expect(configJson).toEqual({ url: `https://${marker}`, publishableKey: PUBLISHABLE_KEY });
+  });
+});
+
+describe('API and functions', () => {
+  const functionOf = (spec: Pick<ApiFunctionSpec, 'id'>) => resources[functionLogicalId(spec)]!;
+  const ourFunctionIds = [
+    ...API_FUNCTIONS.map(functionLogicalId),
+    ORIGIN_VERIFY_LOGICAL_ID,
+    JWT_KEYS_GENERATOR_LOGICAL_ID,
+  ];
+
+  test('every function runs Node 22 on arm64 with sensible memory, timeout and logs', () => {
+    for (const id of ourFunctionIds) {
+      const fn = resources[id]!;
+      expect(fn.Type, id).toBe('AWS::Lambda::Function');
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+      expect(fn.Properties.MemorySize).toBeGreaterThanOrEqual(256);
+      expect(fn.Properties.MemorySize).toBeLessThanOrEqual(1769);
+      // API Gateway gives an integration (and an authorizer) at most 30 s.
+      const limit = id === JWT_KEYS_GENERATOR_LOGICAL_ID ? 60 : 29;
+      expect(fn.Properties.Timeout, id).toBeLessThanOrEqual(limit);
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(resources[logGroupId]).toMatchObject({
+        Type: 'AWS::Logs::LogGroup',
+        Properties: { RetentionInDays: 30 },
+      });
+    }
+    expect(resources[functionLogicalId({ id: 'Auth' })]!.Properties.MemorySize).toBe(1024);
+  });
+
+  test('each route goes to its function, behind the origin-verify authorizer', () => {
+    const [authorizerId, authorizer] = only('AWS::ApiGatewayV2::Authorizer');
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+      AuthorizerResultTtlInSeconds: 3600,
+    });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(ORIGIN_VERIFY_LOGICAL_ID);
+
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    const expected = API_FUNCTIONS.flatMap((spec) =>
+      spec.routes.flatMap((route) => route.methods.map((method) => `${method} ${route.path}`)),
+    );
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual([...expected].sort());
+    for (const spec of API_FUNCTIONS) {
+      for (const route of spec.routes) {
+        for (const method of route.methods) {
+          const found = routes.find((r) => r.Properties.RouteKey === `${method} ${route.path}`)!;
+          expect(found.Properties).toMatchObject({
+            AuthorizationType: 'CUSTOM',
+            AuthorizerId: { Ref: authorizerId },
+          });
+          const integrationId = (
+            found.Properties.Target['Fn::Join'][1] as Array<{ Ref?: string }>
+          ).find((part) => part.Ref)!.Ref!;
+          const integration = resources[integrationId]!;
+          expect(integration.Properties).toMatchObject({
+            IntegrationType: 'AWS_PROXY',
+            PayloadFormatVersion: '2.0',
+            IntegrationUri: { 'Fn::GetAtt': [functionLogicalId(spec), 'Arn'] },
+          });
+        }
+      }
+    }
+  });
+
+  test('the API stage is throttled and writes access logs', () => {
+    const [, stage] = only('AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+    expect(stage.Properties.AccessLogSettings.Format).toContain('"routeKey":"$context.routeKey"');
+  });
+
+  test('each function gets exactly the table actions and secrets it uses', () => {
+    const tableId = logicalIdOf('AWS::DynamoDB::Table', 'Table');
+    const secretIds: Record<string, string> = {
+      JWT_SIGNING_KEYS: logicalIdOf('AWS::SecretsManager::Secret', 'JwtSigningKeysSecret'),
+      STRIPE_SECRET_KEY: logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey'),
+      STRIPE_WEBHOOK_SECRET: logicalIdOf('AWS::SecretsManager::Secret', 'StripeWebhookSecret'),
+    };
+    const read = ['BatchGetItem', 'ConditionCheckItem', 'GetItem', 'Query'];
+    const write = ['BatchWriteItem', 'DeleteItem', 'PutItem', 'UpdateItem'];
+    for (const spec of API_FUNCTIONS) {
+      const roleId = functionOf(spec).Properties.Role['Fn::GetAtt'][0] as string;
+      const policies = Object.values(resources).filter(
+        (r) =>
+          r.Type === 'AWS::IAM::Policy' &&
+          r.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId),
+      );
+      expect(policies, spec.id).toHaveLength(1);
+      const statements = policies[0]!.Properties.PolicyDocument.Statement as Array<{
+        Action: string | string[];
+        Resource: unknown;
+        Effect: string;
+      }>;
+      const tableStatements = statements.filter((s) =>
+        JSON.stringify(s.Resource).includes(tableId),
+      );
+      const tableActions = tableStatements.flatMap((s) => [s.Action].flat()).sort();
+      const expectedTable = (spec.table === 'read' ? read : [...read, ...write])
+        .map((a) => `dynamodb:${a}`)
+        .sort();
+      expect(tableActions, spec.id).toEqual(expectedTable);
+      expect(tableActions.join(), spec.id).not.toMatch(/Scan|\*/);
+
+      const secretStatements = statements.filter((s) => !tableStatements.includes(s));
+      const grantedSecrets = secretStatements.map((s) => s.Resource).flat();
+      expect(grantedSecrets.sort(), spec.id).toEqual(
+        spec.secrets.map((name) => ({ Ref: secretIds[name] })).sort(),
+      );
+      for (const statement of secretStatements) {
+        expect([statement.Action].flat().sort(), spec.id).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
+      }
+      expect(statements.every((s) => s.Effect === 'Allow')).toBe(true);
+    }
+  });
+
+  test('each function reads the settings its config names, and no secret value', () => {
+    const [keySetId] = only('Custom::JwtSigningKeys');
+    for (const spec of API_FUNCTIONS) {
+      const variables = functionOf(spec).Properties.Environment.Variables as Record<
+        string,
+        unknown
+      >;
+      const expectedNames = [
+        'NODE_OPTIONS',
+        'TABLE_NAME',
+        ...(spec.browserFacing ? ['PUBLISHABLE_KEY', 'SITE_URL', 'ALLOWED_ORIGINS'] : []),
+        ...(spec.rateLimitsByIp ? ['CLIENT_IP_HEADER'] : []),
+        ...(spec.verifiesAccessTokens ? ['JWT_PUBLIC_JWKS'] : []),
+        ...(spec.usesStripe ? ['STRIPE_PRICE_ID'] : []),
+        ...spec.secrets.map((name) => `${name}_SECRET_ARN`),
+      ];
+      expect(Object.keys(variables).sort(), spec.id).toEqual(expectedNames.sort());
+      if (spec.browserFacing) expect(variables.PUBLISHABLE_KEY).toBe(PUBLISHABLE_KEY);
+      if (spec.usesStripe) expect(variables.STRIPE_PRICE_ID).toBe(PRICE_ID);
+      if (spec.verifiesAccessTokens) {
+        expect(variables.JWT_PUBLIC_JWKS).toEqual({ 'Fn::GetAtt': [keySetId, 'PublicJwks'] });
+      }
+      expect(JSON.stringify(variables)).not.toContain('resolve:secretsmanager');
+    }
+    const auth = functionOf({ id: 'Auth' }).Properties.Environment.Variables;
+    expect(auth.CLIENT_IP_HEADER).toBe('cloudfront-viewer-address');
+  });
+});
+
+describe('data and secrets', () => {
+  test('the table follows the shared definition, with TTL and PITR, and is retained', () => {
+    const [, table] = only('AWS::DynamoDB::Table');
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: TABLE_DEFINITION.billingMode,
+      KeySchema: [
+        { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: {
+        AttributeName: TABLE_DEFINITION.timeToLiveAttribute,
+        Enabled: true,
+      },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+    expect(table.Properties.ProvisionedThroughput).toBeUndefined();
+  });
+
+  test('the JWT signing keys are generated at deploy into their secret, by its own function', () => {
+    const [, keySet] = only('Custom::JwtSigningKeys');
+    const secretId = logicalIdOf('AWS::SecretsManager::Secret', 'JwtSigningKeysSecret');
+    expect(keySet.Properties).toMatchObject({ SecretArn: { Ref: secretId }, Generation: '1' });
+    const generatorRoleId = resources[JWT_KEYS_GENERATOR_LOGICAL_ID]!.Properties.Role[
+      'Fn::GetAtt'
+    ][0] as string;
+    const policy = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        r.Properties.Roles.some((role: { Ref: string }) => role.Ref === generatorRoleId),
+    )!;
+    const statements = policy.Properties.PolicyDocument.Statement as Array<{ Resource: unknown }>;
+    for (const statement of statements) expect(statement.Resource).toEqual({ Ref: secretId });
+    // The auth function starts only once the keys exist.
+    expect(resources[functionLogicalId({ id: 'Auth' })]!.DependsOn).toContain(
+      Object.keys(template.findResources('Custom::JwtSigningKeys'))[0],
+    );
+  });
+
+  test('the origin-verify authorizer reads only its secret', () => {
+    const verifier = resources[ORIGIN_VERIFY_LOGICAL_ID]!;
+    const secretId = logicalIdOf('AWS::SecretsManager::Secret', 'OriginVerifySecret');
+    expect(verifier.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET_SECRET_ARN).toEqual({
+      Ref: secretId,
+    });
+    const roleId = verifier.Properties.Role['Fn::GetAtt'][0] as string;
+    const policy = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        r.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId),
+    )!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+        Effect: 'Allow',
+        Resource: { Ref: secretId },
+      },
+    ]);
+  });
+});
+
+describe('operations and outputs', () => {
+  test('every API function has an error alarm wired to the alarm topic', () => {
+    const [topicId] = only('AWS::SNS::Topic');
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    for (const spec of API_FUNCTIONS) {
+      const alarm = alarms.find(
+        (a) =>
+          a.Properties.MetricName === 'Errors' &&
+          a.Properties.Dimensions?.[0]?.Value?.Ref === functionLogicalId(spec),
+      );
+      expect(alarm, spec.id).toBeDefined();
+      expect(alarm!.Properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        Threshold: 1,
+        AlarmActions: [{ Ref: topicId }],
+      });
+    }
+  });
+
+  test('failed Stripe webhook deliveries raise an alarm from the API access log', () => {
+    const [filterId, filter] = only('AWS::Logs::MetricFilter');
+    expect(filter.Properties.FilterPattern).toBe(
+      '{ ($.routeKey = "POST /functions/v1/stripe-webhook") && ($.status >= 400) }',
+    );
+    const transformation = filter.Properties.MetricTransformations[0];
+    const alarm = Object.values(template.findResources('AWS::CloudWatch::Alarm')).find(
+      (a) => a.Properties.MetricName === transformation.MetricName,
+    );
+    expect(filterId).toMatch(/^StripeWebhookFailures/);
+    expect(alarm!.Properties).toMatchObject({
+      Namespace: transformation.MetricNamespace,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  test('outputs: site URL, Stripe webhook URL and the secrets the operator sets', () => {
+    const [distributionId] = only('AWS::CloudFront::Distribution');
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.StripeWebhookUrl!.Value).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          { 'Fn::GetAtt': [distributionId, 'DomainName'] },
+          '/functions/v1/stripe-webhook',
+        ],
+      ],
+    });
+    expect(outputs.SiteUrl!.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
+    });
+    expect(outputs.StripeSecretKeySecretArn!.Value).toEqual({
+      Ref: logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey'),
+    });
+    expect(outputs.StripeWebhookSecretSecretArn!.Value).toEqual({
+      Ref: logicalIdOf('AWS::SecretsManager::Secret', 'StripeWebhookSecret'),
+    });
+    expect(outputs.TableName).toBeDefined();
+    expect(outputs.DistributionId).toBeDefined();
+  });
+});
