@@ -48,7 +48,7 @@ export function PreviewModal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="flex max-h-full w-full max-w-3xl flex-col rounded-xl bg-white shadow-xl"
+        className="flex max-h-full w-full max-w-3xl flex-col overflow-y-auto rounded-xl bg-white shadow-xl"
       >
         <div className="flex items-center justify-between border-b border-gray-200 px-6 py-4">
           <h2 id={titleId} className="text-xl font-bold">
@@ -66,7 +66,7 @@ export function PreviewModal({
         <pre
           tabIndex={0}
           aria-label="Letter text"
-          className="max-h-[60vh] overflow-auto px-6 py-4 font-serif text-sm whitespace-pre-wrap text-gray-900"
+          className="max-h-[60vh] shrink-0 overflow-auto px-6 py-4 font-serif text-sm whitespace-pre-wrap text-gray-900"
         >
           {letter.text}
         </pre>
