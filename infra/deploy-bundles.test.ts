@@ -1,0 +1,312 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStripeEmulator, type RunningStripeEmulator } from '../local/stripe-emulator/server';
+import { createTestTable } from '../tests/support/test-table';
+import { API_FUNCTIONS, functionLogicalId } from './api-functions';
+import { REPO_ROOT } from './app-function';
+import { DEFAULT_PUBLISHABLE_KEY, ORIGIN_VERIFY_LOGICAL_ID, STACK_NAME } from './stack';
+import {
+  SCRATCH_ASSEMBLY_DIR,
+  synthesize,
+  synthesizedFunctions,
+  templatePath,
+  type SynthesizedFunction,
+} from './synthesized-functions';
+
+/**
+ * `npm run synth` exactly as a developer runs it (offline), then the synthesized template through
+ * cfn-lint, then every Lambda's deploy bundle from that same assembly imported natively and its
+ * handler invoked with its `events/` event against DynamoDB Local and the Stripe emulator.
+ */
+
+const OUTDIR = SCRATCH_ASSEMBLY_DIR;
+/** The site the sample events come from (`origin`, redirect URLs). */
+const EVENT_SITE = 'https://d111111abcdef8.cloudfront.net';
+
+interface LambdaResult {
+  statusCode: number;
+  headers?: Record<string, string>;
+  body?: string;
+  isBase64Encoded?: boolean;
+}
+type Handler = (event: unknown, context: unknown) => Promise<LambdaResult>;
+type LambdaEvent = {
+  headers: Record<string, string>;
+  body?: string;
+  [key: string]: unknown;
+};
+
+const hasCfnLint = spawnSync('cfn-lint', ['--version']).status === 0;
+let functions: Map<string, SynthesizedFunction>;
+
+const readEvent = (name: string): LambdaEvent =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'events', name), 'utf8')) as LambdaEvent;
+
+const withHeaders = (event: LambdaEvent, headers: Record<string, string>): LambdaEvent => ({
+  ...event,
+  headers: { ...event.headers, ...headers },
+});
+
+const lambdaContext = (functionName: string) => ({
+  functionName,
+  awsRequestId: randomBytes(16).toString('hex'),
+  getRemainingTimeInMillis: () => 10_000,
+});
+
+function jsonBody(result: LambdaResult): unknown {
+  const text = result.isBase64Encoded
+    ? Buffer.from(result.body ?? '', 'base64').toString('utf8')
+    : (result.body ?? '');
+  return text ? JSON.parse(text) : null;
+}
+
+beforeAll(() => {
+  rmSync(OUTDIR, { recursive: true, force: true });
+  synthesize(OUTDIR);
+  functions = synthesizedFunctions(OUTDIR);
+}, 300_000);
+
+describe('npm run synth', () => {
+  test('works offline: no context lookups, no Docker images, a bundle per function', () => {
+    const manifest = JSON.parse(readFileSync(path.join(OUTDIR, 'manifest.json'), 'utf8'));
+    expect(manifest.missing).toBeUndefined();
+    const assets = JSON.parse(readFileSync(path.join(OUTDIR, `${STACK_NAME}.assets.json`), 'utf8'));
+    expect(assets.dockerImages ?? {}).toEqual({});
+    const expected = [...API_FUNCTIONS.map(functionLogicalId), ORIGIN_VERIFY_LOGICAL_ID];
+    for (const id of expected) expect(functions.has(id), id).toBe(true);
+    for (const fn of functions.values()) {
+      const code = readFileSync(fn.bundle, 'utf8');
+      expect(code.split('\n').length, fn.logicalId).toBeLessThan(40); // minified
+      expect(code, fn.logicalId).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      // The runtime provides the AWS SDK; a bundled copy would only add weight.
+      expect(code, fn.logicalId).not.toMatch(/new DynamoDBClient|class DynamoDBClient/);
+    }
+  });
+
+  test.skipIf(!hasCfnLint)('cfn-lint finds no errors in the template', () => {
+    const result = spawnSync('cfn-lint', ['--format', 'json', templatePath(OUTDIR)], {
+      encoding: 'utf8',
+    });
+    // Exit status is a bit set: 2 errors, 4 warnings, 8 informational; 1 means cfn-lint failed.
+    expect(result.status! & 1, result.stderr).toBe(0);
+    const matches = JSON.parse(result.stdout || '[]') as Array<{ Level: string; Message: string }>;
+    expect(matches.filter((match) => match.Level === 'Error')).toEqual([]);
+    expect(result.status! & 2).toBe(0);
+  });
+});
+
+describe('each bundle, invoked in-process with its events/ event', () => {
+  const handlers = new Map<string, Handler>();
+  const originalEnv = { ...process.env };
+  const originVerifySecret = randomBytes(24).toString('hex');
+  let stripe: RunningStripeEmulator;
+  let forwarder: Server;
+  let accessToken = '';
+
+  const invoke = (spec: { id: string }, event: unknown) =>
+    handlers.get(functionLogicalId(spec))!(event, lambdaContext(spec.id));
+
+  /** Stripe's webhook deliveries, turned into the API Gateway event the webhook function gets. */
+  function startWebhookForwarder(): Promise<string> {
+    const template = readEvent('stripe-webhook.json');
+    forwarder = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const event = withHeaders(
+          { ...template, body },
+          {
+            'stripe-signature': String(request.headers['stripe-signature']),
+            'content-length': String(Buffer.byteLength(body)),
+          },
+        );
+        invoke({ id: 'StripeWebhook' }, event).then(
+          (result) => response.writeHead(result.statusCode).end(result.body ?? ''),
+          () => response.writeHead(500).end(),
+        );
+      });
+    });
+    return new Promise((resolveUrl) =>
+      forwarder.listen(0, '127.0.0.1', () => {
+        const address = forwarder.address() as { port: number };
+        resolveUrl(`http://127.0.0.1:${address.port}/functions/v1/stripe-webhook`);
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    const { env: tableEnv } = await createTestTable();
+    stripe = await startStripeEmulator({ port: 0, webhookUrl: await startWebhookForwarder() });
+    /** Local stand-ins for what the template wires: values for names, secrets for their ARNs. */
+    const localValues: Record<string, string> = {
+      TABLE_NAME: tableEnv.TABLE_NAME!,
+      PUBLISHABLE_KEY: DEFAULT_PUBLISHABLE_KEY,
+      SITE_URL: EVENT_SITE,
+      ALLOWED_ORIGINS: EVENT_SITE,
+      JWT_PUBLIC_JWKS: tableEnv.JWT_PUBLIC_JWKS!,
+      JWT_SIGNING_KEYS_SECRET_ARN: tableEnv.JWT_SIGNING_KEYS!,
+      STRIPE_SECRET_KEY_SECRET_ARN: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET_SECRET_ARN: stripe.webhookSecret,
+      ORIGIN_VERIFY_SECRET_SECRET_ARN: originVerifySecret,
+    };
+    const localOnly = {
+      DYNAMODB_ENDPOINT: tableEnv.DYNAMODB_ENDPOINT!,
+      AWS_REGION: 'us-east-1',
+      STRIPE_API_URL: stripe.url,
+    };
+
+    // Each bundle reads its configuration at import: import it with exactly the variables the
+    // template gives it (secrets by value instead of by ARN), so a missing name fails here.
+    for (const fn of functions.values()) {
+      for (const key of Object.keys(process.env))
+        if (!(key in originalEnv)) delete process.env[key];
+      Object.assign(process.env, localOnly);
+      for (const [name, value] of Object.entries(fn.environment)) {
+        if (name === 'NODE_OPTIONS') continue;
+        const secretName = /^(.+)_SECRET_ARN$/.exec(name)?.[1];
+        const local = localValues[name] ?? (typeof value === 'string' ? value : undefined);
+        if (local === undefined) throw new Error(`No local value for ${fn.logicalId} ${name}`);
+        process.env[secretName ?? name] = local;
+      }
+      const module = (await import(/* @vite-ignore */ pathToFileURL(fn.bundle).href)) as {
+        handler: Handler;
+      };
+      handlers.set(fn.logicalId, module.handler);
+    }
+    // Secrets are fetched on first use, after all imports: give every bundle all of them.
+    for (const [name, value] of Object.entries(localValues)) {
+      process.env[name.replace(/_SECRET_ARN$/, '')] = value;
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await stripe?.stop();
+    await new Promise((resolveClose) => forwarder?.close(resolveClose));
+    for (const key of Object.keys(process.env)) if (!(key in originalEnv)) delete process.env[key];
+    Object.assign(process.env, originalEnv);
+  });
+
+  test('the bundles are imported natively from the assembly', () => {
+    expect(handlers.size).toBe(functions.size);
+    expect(functions.get(functionLogicalId({ id: 'Auth' }))!.bundle).toContain(
+      `${path.sep}node_modules${path.sep}`,
+    );
+  });
+
+  test('origin-verify authorizer: only the CloudFront secret is let through', async () => {
+    const authorize = handlers.get(ORIGIN_VERIFY_LOGICAL_ID)!;
+    const event = readEvent('origin-verify-authorizer.json');
+    expect(await authorize(event, lambdaContext('OriginVerify'))).toEqual({ isAuthorized: false });
+    const withSecret = withHeaders(event, { 'x-origin-verify': originVerifySecret });
+    expect(await authorize(withSecret, lambdaContext('OriginVerify'))).toEqual({
+      isAuthorized: true,
+    });
+    const { 'x-origin-verify': _, ...withoutHeader } = event.headers;
+    expect(await authorize({ ...event, headers: withoutHeader }, {})).toEqual({
+      isAuthorized: false,
+    });
+  });
+
+  test('auth: signup, password grant and user, from the events as they are', async () => {
+    const signup = await invoke({ id: 'Auth' }, readEvent('auth-signup.json'));
+    expect(signup.statusCode, signup.body).toBe(200);
+    expect(jsonBody(signup)).toMatchObject({ user: { email: 'ada@example.com' } });
+
+    const token = await invoke({ id: 'Auth' }, readEvent('auth-token.json'));
+    expect(token.statusCode, token.body).toBe(200);
+    const session = jsonBody(token) as { access_token: string; token_type: string };
+    expect(session.token_type).toBe('bearer');
+    accessToken = session.access_token;
+
+    const user = await invoke(
+      { id: 'Auth' },
+      withHeaders(readEvent('auth-user.json'), { authorization: `Bearer ${accessToken}` }),
+    );
+    expect(user.statusCode, user.body).toBe(200);
+    expect(jsonBody(user)).toMatchObject({ email: 'ada@example.com' });
+
+    // As stored, the event's bearer is a placeholder, not a JWT.
+    const placeholder = await invoke({ id: 'Auth' }, readEvent('auth-user.json'));
+    expect(placeholder.statusCode).toBe(401);
+  });
+
+  test('rest: the subscription view is empty before paying', async () => {
+    const result = await invoke(
+      { id: 'Rest' },
+      withHeaders(readEvent('rest-stripe-user-subscriptions.json'), {
+        authorization: `Bearer ${accessToken}`,
+      }),
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    expect(jsonBody(result)).toEqual([]);
+  });
+
+  test('stripe-checkout → emulator checkout → webhook deliveries → rest shows the subscription', async () => {
+    const checkout = await invoke(
+      { id: 'StripeCheckout' },
+      withHeaders(readEvent('stripe-checkout.json'), { authorization: `Bearer ${accessToken}` }),
+    );
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const { sessionId, url } = jsonBody(checkout) as { sessionId: string; url: string };
+    expect(url.startsWith(stripe.url)).toBe(true);
+
+    const outcome = await stripe.emulator.completeCheckout(sessionId, {
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    expect(outcome.ok).toBe(true);
+    await stripe.emulator.webhooks.settled();
+    const deliveries = stripe.emulator.webhooks.deliveries;
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
+
+    const view = await invoke(
+      { id: 'Rest' },
+      withHeaders(readEvent('rest-stripe-user-subscriptions.json'), {
+        authorization: `Bearer ${accessToken}`,
+      }),
+    );
+    expect(view.statusCode, view.body).toBe(200);
+    expect(jsonBody(view)).toEqual([
+      expect.objectContaining({ subscription_status: 'active', payment_method_last4: '4242' }),
+    ]);
+  });
+
+  test('billing-portal: opens the portal for the paying customer', async () => {
+    const result = await invoke(
+      { id: 'BillingPortal' },
+      withHeaders(readEvent('billing-portal.json'), { authorization: `Bearer ${accessToken}` }),
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    expect((jsonBody(result) as { url: string }).url.startsWith(stripe.url)).toBe(true);
+  });
+
+  test('stripe-webhook: the sample event verifies once signed with the endpoint secret', async () => {
+    const event = readEvent('stripe-webhook.json');
+    const unsigned = await invoke({ id: 'StripeWebhook' }, event);
+    expect(unsigned.statusCode).toBe(400);
+    expect(jsonBody(unsigned)).toMatchObject({ code: 'invalid_signature' });
+
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: event.body!,
+      secret: stripe.webhookSecret,
+    });
+    const signed = await invoke(
+      { id: 'StripeWebhook' },
+      withHeaders(event, { 'stripe-signature': signature }),
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    // Its customer is not one this deployment created.
+    expect(jsonBody(signed)).toMatchObject({ received: true, ignored: true });
+  });
+});
