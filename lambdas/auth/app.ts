@@ -48,12 +48,16 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
   });
   const limiter = createRateLimiter({ table, now });
 
+  /** Counts the request against the client IP's bucket; rejects with 429 over the limit. */
+  const rateLimit = async (c: Context, bucket: string, rule: RateLimitRule): Promise<void> => {
+    if (!(await limiter.allow(bucket, clientIp(c, config.clientIpHeader), rule))) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
+  };
   const rateLimited =
     (bucket: string, rule: RateLimitRule): MiddlewareHandler =>
     async (c, next) => {
-      if (!(await limiter.allow(bucket, clientIp(c, config.clientIpHeader), rule))) {
-        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-      }
+      await rateLimit(c, bucket, rule);
       await next();
     };
 
@@ -168,7 +172,20 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
     return c.json(await service.signUp({ email, password, data }));
   });
 
-  app.post('/token', rateLimited('token', config.rateLimits.token), async (c) => {
+  app.post('/token', async (c) => {
+    // Counted in parallel with the grant's first read, which waits for it before any real work;
+    // a request over the limit is answered 429 whatever else is wrong with it.
+    const allowed = rateLimit(c, 'token', config.rateLimits.token);
+    allowed.catch(() => undefined);
+    try {
+      return c.json(await grant(c, allowed));
+    } catch (error) {
+      await allowed;
+      throw error;
+    }
+  });
+
+  async function grant(c: Context, allowed: Promise<void>) {
     const grantType = c.req.query('grant_type');
     if (grantType === 'password') {
       const body = await readJsonBody(c);
@@ -183,15 +200,14 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
         );
       }
       if (!email && !phone) throw new AuthError(400, 'validation_failed', 'missing email or phone');
-      return c.json(await service.passwordGrant({ email, password }));
+      return service.passwordGrant({ email, password }, allowed);
     }
     if (grantType === 'refresh_token') {
       const body = await readJsonBody(c);
-      const refreshToken = optionalString(body, 'refresh_token');
-      return c.json(await service.refreshGrant(refreshToken));
+      return service.refreshGrant(optionalString(body, 'refresh_token'), allowed);
     }
     throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
-  });
+  }
 
   app.post('/logout', async (c) => {
     const scope = c.req.query('scope') || 'global';

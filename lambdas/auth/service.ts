@@ -155,8 +155,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         return toUserJson(existing);
       };
 
-      const ownerId = await store.findUserIdByEmail(email);
-      if (ownerId) return existingResponse(ownerId);
+      const owner = await store.findLogin(email);
+      if (owner) return existingResponse(owner.userId);
 
       const passwordHash = await hashPassword(input.password, config.bcryptCost);
       for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -188,8 +188,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           await store.createUser(user, started?.session);
         } catch (error) {
           if (!(error instanceof EmailTakenError)) throw error;
-          const winner = await store.findUserIdByEmail(email);
-          if (winner) return existingResponse(winner);
+          const winner = await store.findLogin(email);
+          if (winner) return existingResponse(winner.userId);
           continue;
         }
         if (!started) return toUserJson(user);
@@ -198,15 +198,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
     },
 
-    async passwordGrant(input: { email: string; password: string }) {
+    /** `allowed` settles once the rate limiter has counted the request; it gates the bcrypt work. */
+    async passwordGrant(input: { email: string; password: string }, allowed: Promise<void>) {
       const email = input.email.trim().toLowerCase();
-      const userId = await store.findUserIdByEmail(email);
-      const user = userId ? await store.getUser(userId) : undefined;
-      if (!user) {
+      const [, login] = await Promise.all([allowed, email ? store.findLogin(email) : undefined]);
+      if (!login) {
         await spendComparison(input.password);
         throw INVALID_CREDENTIALS();
       }
-      if (!(await passwordMatches(input.password, user.passwordHash))) throw INVALID_CREDENTIALS();
+      const [matches, user] = await Promise.all([
+        passwordMatches(input.password, login.passwordHash),
+        store.getUser(login.userId),
+      ]);
+      if (!matches || !user) throw INVALID_CREDENTIALS();
       if (user.emailConfirmedAt === undefined) {
         throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       }
@@ -215,7 +219,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return weakness ? { ...session, weak_password: weakness } : session;
     },
 
-    async refreshGrant(refreshToken: string) {
+    async refreshGrant(refreshToken: string, allowed: Promise<void>) {
       if (refreshToken.length < 12) {
         throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
       }
@@ -223,7 +227,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!parts) throw REFRESH_NOT_FOUND();
       const ring = await deps.keyRing();
       const hash = hashRefreshToken(refreshToken);
-      let { user, session } = await store.getUserAndSession(parts.userId, parts.sessionId);
+      const [, found] = await Promise.all([
+        allowed,
+        store.getUserAndSession(parts.userId, parts.sessionId),
+      ]);
+      let { user, session } = found;
 
       for (let attempt = 0; attempt < 3 && session && user; attempt += 1) {
         if (parts.counter === session.refreshCounter) {
@@ -306,6 +314,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         set: Object.fromEntries(entries.filter(([, value]) => value !== null)),
         remove: entries.filter(([, value]) => value === null).map(([key]) => key),
         passwordHash,
+        email: user.email,
       });
       if (!updated)
         throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');

@@ -26,7 +26,17 @@ export interface SessionRecord {
   refreshedAt: number;
 }
 
-/** The e-mail already belongs to a user (the uniqueness item exists). */
+/**
+ * `EMAIL#<email>` / `EMAIL`: uniqueness of the address, plus what password sign-in needs, so a
+ * sign-in reads one item before the bcrypt comparison (the profile is read during it).
+ */
+export interface EmailLogin {
+  userId: string;
+  passwordHash: string;
+  emailConfirmedAt?: number;
+}
+
+/** The e-mail already belongs to a user, or another sign-up for it is being written. */
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
 }
@@ -41,24 +51,36 @@ function isConditionFailure(error: unknown): boolean {
   return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
+function cancellationCodes(error: unknown): string[] {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons;
+  return (reasons ?? []).map((reason) => reason.Code ?? 'None');
+}
+
+function isTransactionConditionFailure(error: unknown): boolean {
+  return cancellationCodes(error).includes('ConditionalCheckFailed');
+}
+
 /** Data access for users, e-mail uniqueness items and sessions. */
 export function createAuthStore(table: Table) {
   const { doc, name: TableName } = table;
 
+  async function getUser(userId: string): Promise<UserRecord | undefined> {
+    const out = await doc.send(
+      new GetCommand({ TableName, Key: userKey(userId), ConsistentRead: true }),
+    );
+    return strip<UserRecord>(out.Item);
+  }
+
   return {
-    async findUserIdByEmail(email: string): Promise<string | undefined> {
+    /** The e-mail item: owner, and a copy of the password hash and confirmation for sign-in. */
+    async findLogin(email: string): Promise<EmailLogin | undefined> {
       const out = await doc.send(
         new GetCommand({ TableName, Key: emailKey(email), ConsistentRead: true }),
       );
-      return out.Item?.userId as string | undefined;
+      return strip<EmailLogin>(out.Item);
     },
 
-    async getUser(userId: string): Promise<UserRecord | undefined> {
-      const out = await doc.send(
-        new GetCommand({ TableName, Key: userKey(userId), ConsistentRead: true }),
-      );
-      return strip<UserRecord>(out.Item);
-    },
+    getUser,
 
     async getUserAndSession(userId: string, sessionId: string) {
       const out = await doc.send(
@@ -89,7 +111,12 @@ export function createAuthStore(table: Table) {
               {
                 Put: {
                   TableName,
-                  Item: { ...emailKey(user.email), userId: user.id },
+                  Item: {
+                    ...emailKey(user.email),
+                    userId: user.id,
+                    passwordHash: user.passwordHash,
+                    emailConfirmedAt: user.emailConfirmedAt,
+                  },
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
@@ -114,12 +141,8 @@ export function createAuthStore(table: Table) {
           }),
         );
       } catch (error) {
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] })
-          .CancellationReasons;
-        if (reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
-          throw new EmailTakenError();
-        }
-        if (reasons?.some((reason) => reason.Code === 'TransactionConflict')) {
+        const codes = cancellationCodes(error);
+        if (codes.includes('ConditionalCheckFailed') || codes.includes('TransactionConflict')) {
           throw new EmailTakenError();
         }
         throw error;
@@ -223,6 +246,8 @@ export function createAuthStore(table: Table) {
         set?: Record<string, unknown>;
         remove?: string[];
         passwordHash?: string;
+        /** The user's current address, whose e-mail item carries the password hash. */
+        email: string;
       },
     ): Promise<UserRecord | undefined> {
       const names: Record<string, string> = {};
@@ -242,21 +267,38 @@ export function createAuthStore(table: Table) {
         values[':hash'] = changes.passwordHash;
         sets.push('passwordHash = :hash');
       }
+      const update = {
+        TableName,
+        Key: userKey(userId),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: values,
+      };
       try {
-        const out = await doc.send(
-          new UpdateCommand({
-            TableName,
-            Key: userKey(userId),
-            UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
+        if (!changes.passwordHash) {
+          const out = await doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+          return strip<UserRecord>(out.Attributes);
+        }
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: update },
+              {
+                Update: {
+                  TableName,
+                  Key: emailKey(changes.email),
+                  UpdateExpression: 'SET passwordHash = :hash',
+                  ConditionExpression: 'userId = :id',
+                  ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': userId },
+                },
+              },
+            ],
           }),
         );
-        return strip<UserRecord>(out.Attributes);
+        return getUser(userId);
       } catch (error) {
-        if (isConditionFailure(error)) return undefined;
+        if (isConditionFailure(error) || isTransactionConditionFailure(error)) return undefined;
         throw error;
       }
     },

@@ -130,7 +130,7 @@ describe('transient database failures', () => {
       body: JSON.stringify({ email: 'a@example.com', password: 'whatever' }),
     });
     expect(response.status).toBe(503);
-    const body = await response.json();
+    const body = (await response.json()) as { code: string };
     expect(body.code).toBe('service_unavailable');
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|at .*\.ts/);
   });
