@@ -5,9 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBlobText } from '../testing/read-blob';
 import { DisputeGenerator } from './dispute-generator';
 
+// Whole-form interactions on a busy 2-core machine take longer than the 5 s default.
+vi.setConfig({ testTimeout: 30_000 });
+
 function renderGenerator() {
   toast.remove();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <>
       <DisputeGenerator />
