@@ -1,6 +1,6 @@
 export function StarRating({ rating }: { rating: number }) {
   return (
-    <p className="text-yellow-600" aria-label={`${rating} out of 5 stars`}>
+    <p role="img" className="text-yellow-600" aria-label={`${rating} out of 5 stars`}>
       <span aria-hidden="true">{'★'.repeat(rating)}</span>
     </p>
   );
