@@ -84,7 +84,7 @@ function legalBasisBlock(citations: readonly StatuteId[]): string[] {
   ];
 }
 
-/** The chosen types' citations in table order, merged across items without repeats. */
+/** The citations of every item's type, in order of first appearance, without repeats. */
 export function letterCitations(form: LetterForm): StatuteId[] {
   return [...new Set(disputedItems(form).flatMap((item) => ERROR_TYPES[item.errorType].citations))];
 }

@@ -7,7 +7,8 @@ export const LETTER_MESSAGES = {
   downloadFailed: 'Download failed. Please try copying the text from the preview.',
 } as const;
 
-export const EXPORT_MESSAGES = {
+/** Our own words for what the spec does not cover. */
+export const GENERATOR_MESSAGES = {
   docx: 'Word document downloaded',
   html: 'Google Docs file downloaded',
   failed: 'Export failed. Please download the text letter instead.',

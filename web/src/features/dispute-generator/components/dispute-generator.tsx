@@ -19,7 +19,7 @@ import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/ex
 import type { PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
 import { useSentLetters, useYourDetails } from '../lib/stored-records';
-import { EXPORT_MESSAGES, LETTER_MESSAGES } from '../messages';
+import { GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
 import { DisputedItemFields, type ItemDraft } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
 import { ExportOptionsPanel } from './export-options-panel';
@@ -115,9 +115,9 @@ export function DisputeGenerator() {
   async function exportAs(letter: PreparedLetter, format: ExportFormat) {
     try {
       await exportLetter(format, letter.text, letter.fileNames[format]);
-      toast.success(EXPORT_MESSAGES[format]);
+      toast.success(GENERATOR_MESSAGES[format]);
     } catch {
-      toast.error(EXPORT_MESSAGES.failed);
+      toast.error(GENERATOR_MESSAGES.failed);
     }
   }
 
@@ -164,14 +164,14 @@ export function DisputeGenerator() {
         followsFreeAnnualReport: letter.kind === 'bureau' && input.followsFreeAnnualReport,
       },
     ]);
-    toast.success(EXPORT_MESSAGES.mailed);
+    toast.success(GENERATOR_MESSAGES.mailed);
   }
 
   const closePreview = useCallback(() => setPreview(null), []);
 
   function forget() {
     forgetDetails();
-    toast.success(EXPORT_MESSAGES.detailsForgotten);
+    toast.success(GENERATOR_MESSAGES.detailsForgotten);
   }
 
   return (
