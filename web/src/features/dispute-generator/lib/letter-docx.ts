@@ -1,5 +1,8 @@
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 
+/** US Letter, 8.5 × 11 in, in twentieths of a point (docx defaults to A4). */
+const US_LETTER = { width: 12240, height: 15840 };
+
 /** A Word document with one paragraph per letter line, in a letter font (loaded on demand). */
 export function letterToDocxBlob(text: string): Promise<Blob> {
   const paragraphs = text
@@ -15,7 +18,7 @@ export function letterToDocxBlob(text: string): Promise<Blob> {
   const document = new Document({
     creator: 'Credit Dispute Letters',
     title: 'Dispute letter',
-    sections: [{ children: paragraphs }],
+    sections: [{ properties: { page: { size: US_LETTER } }, children: paragraphs }],
   });
   return Packer.toBlob(document);
 }

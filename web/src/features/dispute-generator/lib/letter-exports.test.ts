@@ -33,6 +33,7 @@ describe('Word export', () => {
     const zip = await JSZip.loadAsync(await readBlob(blob));
     expect(Object.keys(zip.files)).toContain('[Content_Types].xml');
     const documentXml = await zip.file('word/document.xml')!.async('string');
+    expect(documentXml).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
     const text = xmlText(documentXml);
     for (const line of letter.trimEnd().split('\n').filter(Boolean)) expect(text).toContain(line);
     expect(text).toContain('Account name: Acme <Collections> & Sons');
