@@ -54,6 +54,8 @@ async function subscribe() {
   await page.getByLabel('Cardholder name').fill('Jane Q. Public');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await page.waitForURL(/\/success/);
+  // The webhook has reached the subscription view once the success page says so.
+  await page.getByText('Active', { exact: true }).waitFor();
 }
 
 /** Opens the generator and waits until everything it loads (the export chunk too) has arrived. */
