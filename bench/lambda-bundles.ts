@@ -1,0 +1,137 @@
+/**
+ * Lambda bundle figures, from the deploy bundles of `npm run synth` (the same esbuild options
+ * as `cdk deploy`): minified size of each `index.mjs` (budget ≤ 300 KB) and its module init
+ * time, i.e. `import()` of the bundle in a fresh Node process, configuration read included
+ * (budget ≤ 80 ms), with `--enable-source-maps` as deployed. Also shown: the same with the
+ * runtime-provided AWS SDK modules already loaded (the bundle's own share), and without maps.
+ * Figures are from this machine's Node (the Lambda runtime is Node 22 on arm64).
+ * Usage: npx tsx bench/lambda-bundles.ts [--runs 11] [--reuse]   (--reuse: keep the last synth)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { generateSigningKeys } from '../lambdas/common/jwt-keys';
+import {
+  SCRATCH_ASSEMBLY_DIR,
+  synthesize,
+  synthesizedFunctions,
+  templatePath,
+} from '../infra/synthesized-functions';
+
+const SIZE_BUDGET_BYTES = 300 * 1024;
+const INIT_BUDGET_MS = 80;
+
+const args = process.argv.slice(2);
+const runsIndex = args.indexOf('--runs');
+const RUNS = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 11;
+
+if (!args.includes('--reuse') || !existsSync(templatePath(SCRATCH_ASSEMBLY_DIR))) {
+  console.log('Synthesizing (npm run synth)…');
+  synthesize(SCRATCH_ASSEMBLY_DIR);
+}
+
+const { publicJwks } = await generateSigningKeys();
+/** Plausible values for what the template wires; nothing is fetched at init. */
+const DUMMY: Record<string, string> = {
+  TABLE_NAME: 'bench-table',
+  PUBLISHABLE_KEY: 'sb_publishable_bench',
+  SITE_URL: 'https://d111111abcdef8.cloudfront.net',
+  ALLOWED_ORIGINS: 'https://d111111abcdef8.cloudfront.net',
+  JWT_PUBLIC_JWKS: publicJwks,
+  AWS_REGION: 'us-east-1',
+};
+
+/** Preloads `BENCH_PRELOAD` (comma-separated modules), then times the bundle's import. */
+const INIT_SCRIPT =
+  "for (const m of (process.env.BENCH_PRELOAD || '').split(',').filter(Boolean)) await import(m);" +
+  'const t0 = performance.now(); await import(process.env.BENCH_BUNDLE_URL);' +
+  'process.stdout.write(String(performance.now() - t0));';
+
+/** The runtime-provided modules a bundle imports (kept external by the bundling options). */
+function externalSdkModules(code: string): string[] {
+  return [...new Set([...code.matchAll(/from"(@aws-sdk\/[^"]+)"/g)].map((match) => match[1]!))];
+}
+
+function initTimes(
+  bundle: string,
+  environment: Record<string, string>,
+  options: { sourceMaps: boolean; preload: string[] },
+) {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        ...(options.sourceMaps ? ['--enable-source-maps'] : []),
+        '--input-type=module',
+        '-e',
+        INIT_SCRIPT,
+      ],
+      {
+        encoding: 'utf8',
+        // Resolve the external SDK from the project's node_modules, as the runtime provides it.
+        cwd: SCRATCH_ASSEMBLY_DIR,
+        env: {
+          PATH: process.env.PATH,
+          ...environment,
+          BENCH_BUNDLE_URL: pathToFileURL(bundle).href,
+          BENCH_PRELOAD: options.preload.join(','),
+        },
+      },
+    );
+    if (result.status !== 0) throw new Error(`init of ${bundle} failed:\n${result.stderr}`);
+    times.push(Number(result.stdout));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const rows: string[][] = [];
+let withinBudget = true;
+for (const fn of synthesizedFunctions(SCRATCH_ASSEMBLY_DIR).values()) {
+  const environment: Record<string, string> = { ...DUMMY };
+  for (const [name, value] of Object.entries(fn.environment)) {
+    if (name === 'NODE_OPTIONS') continue;
+    environment[name] =
+      DUMMY[name] ??
+      (typeof value === 'string' ? value : `arn:aws:secretsmanager:us-east-1:0:secret:${name}`);
+  }
+  const code = readFileSync(fn.bundle);
+  const sdk = externalSdkModules(code.toString('utf8'));
+  const total = initTimes(fn.bundle, environment, { sourceMaps: true, preload: [] });
+  const own = initTimes(fn.bundle, environment, { sourceMaps: true, preload: sdk });
+  const ownNoMaps = initTimes(fn.bundle, environment, { sourceMaps: false, preload: sdk });
+  const median = (values: number[]) => values[Math.floor(values.length / 2)]!;
+  const ok = fn.bundleBytes <= SIZE_BUDGET_BYTES && median(total) <= INIT_BUDGET_MS;
+  withinBudget &&= ok;
+  rows.push([
+    fn.logicalId,
+    `${(fn.bundleBytes / 1024).toFixed(1)} KiB`,
+    `${(gzipSync(code).length / 1024).toFixed(1)} KiB`,
+    `${median(total).toFixed(1)} ms`,
+    `${median(own).toFixed(1)} ms`,
+    `${median(ownNoMaps).toFixed(1)} ms`,
+    sdk.map((name) => name.replace('@aws-sdk/', '')).join(' ') || '–',
+    ok ? 'ok' : 'OVER',
+  ]);
+}
+
+const header = [
+  'function',
+  'minified',
+  'gzip',
+  'init p50',
+  'without SDK load',
+  'same, no source maps',
+  'runtime SDK modules',
+  '',
+];
+const widths = header.map((title, i) =>
+  Math.max(title.length, ...rows.map((row) => row[i]!.length)),
+);
+const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+console.log(`\nLambda bundles (${RUNS} fresh processes each, Node ${process.versions.node})`);
+console.log(`budgets: ≤ ${SIZE_BUDGET_BYTES / 1024} KiB minified, ≤ ${INIT_BUDGET_MS} ms init`);
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+console.log(withinBudget ? '\nAll within budget.' : '\nSome bundle is over budget.');
