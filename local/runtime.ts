@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -76,6 +77,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       stripeEmulator = await startStripeEmulator({
         port: Number(process.env.STRIPE_EMULATOR_PORT ?? 0),
         webhookUrl: `${url}${STRIPE_WEBHOOK_PATH}`,
+        stateFile: options.dataDir ? join(options.dataDir, 'stripe-emulator.json') : null,
       });
     }
     const env: Env = {

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { checkCard, type CardInput } from './cards';
 import { StripeApiError, missingParam, noSuchObject } from './errors';
@@ -45,9 +46,21 @@ export type CheckoutOutcome =
   | { ok: true; redirectTo: string }
   | { ok: false; field: keyof CardInput | 'card'; message: string };
 
+/** The emulator's state as saved to disk, so `npm start` keeps customers across restarts. */
+interface SavedState {
+  customers: [string, Stripe.Customer][];
+  paymentMethods: [string, Stripe.PaymentMethod][];
+  checkoutSessions: [string, Stripe.Checkout.Session][];
+  subscriptions: [string, Stripe.Subscription][];
+  invoices: [string, Stripe.Invoice][];
+  portalSessions: [string, Stripe.BillingPortal.Session][];
+  subscriptionMetadata: [string, Record<string, string>][];
+}
+
 /**
  * The emulator's state and behaviour, independent of HTTP: what the real API endpoints, the
- * hosted pages and the test controls all act on. State lives in memory for one run.
+ * hosted pages and the test controls all act on. State lives in memory, and in `stateFile`
+ * when one is given (the local runtime's data directory keeps the DynamoDB rows that point here).
  */
 export class StripeEmulator {
   readonly customers = new Map<string, Stripe.Customer>();
@@ -65,12 +78,48 @@ export class StripeEmulator {
   constructor(
     readonly publicUrl: string,
     readonly webhooks: WebhookEmitter,
+    private readonly stateFile: string | null = null,
     readonly apiVersion: string = Stripe.API_VERSION,
   ) {
     const product = productObject();
     const price = priceObject();
     this.products.set(product.id, product);
     this.prices.set(price.id, price);
+    if (stateFile && existsSync(stateFile)) this.restore(stateFile);
+  }
+
+  private restore(file: string): void {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
+    const fill = <T>(map: Map<string, T>, entries: [string, T][]) => {
+      for (const [id, value] of entries) map.set(id, value);
+    };
+    fill(this.customers, saved.customers);
+    fill(this.paymentMethods, saved.paymentMethods);
+    fill(this.checkoutSessions, saved.checkoutSessions);
+    fill(this.subscriptions, saved.subscriptions);
+    fill(this.invoices, saved.invoices);
+    fill(this.portalSessions, saved.portalSessions);
+    fill(this.subscriptionMetadata, saved.subscriptionMetadata);
+    // Hosted pages live on this run's port.
+    for (const session of this.checkoutSessions.values()) {
+      if (session.url) session.url = `${this.publicUrl}/c/pay/${session.id}`;
+    }
+  }
+
+  /** Writes the state file (atomically), if there is one. */
+  save(): void {
+    if (!this.stateFile) return;
+    const state: SavedState = {
+      customers: [...this.customers],
+      paymentMethods: [...this.paymentMethods],
+      checkoutSessions: [...this.checkoutSessions],
+      subscriptions: [...this.subscriptions],
+      invoices: [...this.invoices],
+      portalSessions: [...this.portalSessions],
+      subscriptionMetadata: [...this.subscriptionMetadata],
+    };
+    writeFileSync(`${this.stateFile}.tmp`, JSON.stringify(state));
+    renameSync(`${this.stateFile}.tmp`, this.stateFile);
   }
 
   // ----- Customers -----

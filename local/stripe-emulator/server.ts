@@ -15,6 +15,8 @@ export interface StripeEmulatorOptions {
   /** Defaults to fresh random test-mode values. */
   secretKey?: string;
   webhookSecret?: string;
+  /** Where to keep the emulated account between runs; null keeps it in memory only. */
+  stateFile?: string | null;
 }
 
 export interface RunningStripeEmulator {
@@ -51,7 +53,12 @@ export async function startStripeEmulator(
   const emulator = new StripeEmulator(
     publicUrl,
     new WebhookEmitter(options.webhookUrl, webhookSecret),
+    options.stateFile ?? null,
   );
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') emulator.save();
+  });
   app.route('/', createStripeApiRoutes(emulator, secretKey));
   app.route('/', createHostedPageRoutes(emulator));
   app.route('/', createControlRoutes(emulator));
