@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -161,5 +161,32 @@ describe('layout', () => {
   it('shows a not-found page for unknown paths', async () => {
     renderApp('/nope', createFakeSupabase());
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('clears the user and the subscription when the session ends elsewhere', async () => {
+    const fake = createFakeSupabase({ session: makeSession(), subscription: makeSubscription() });
+    renderApp('/tools', fake);
+    expect(await screen.findByText('Active Subscription - Unlimited Access')).toBeInTheDocument();
+    act(() => fake.emit('SIGNED_OUT', null));
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Jane Doe/ })).not.toBeInTheDocument();
+  });
+
+  it('fetches the subscription again when another user signs in', async () => {
+    const fake = createFakeSupabase({ session: makeSession(), subscription: makeSubscription() });
+    renderApp('/tools', fake);
+    expect(await screen.findByText('Active Subscription - Unlimited Access')).toBeInTheDocument();
+    fake.answerSubscription(null);
+    act(() =>
+      fake.emit(
+        'SIGNED_IN',
+        makeSession(makeUser({ id: 'user-2', email: 'bob@example.com', user_metadata: {} })),
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Subscription Required' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /bob/ })).toHaveTextContent('No Active Plan');
+    expect(fake.maybeSingle).toHaveBeenCalledTimes(2);
   });
 });

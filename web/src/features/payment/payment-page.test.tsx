@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redirectTo } from '@/lib/navigation';
-import { createFakeSupabase, makeSession, TEST_CONFIG } from '@/testing/fake-supabase';
+import {
+  createFakeSupabase,
+  makeSession,
+  makeSubscription,
+  TEST_CONFIG,
+} from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -82,5 +87,17 @@ describe('payment page', () => {
     ).toBeInTheDocument();
     expect(await subscribeButton()).toBeEnabled();
     expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('tells an active subscriber they already have access', async () => {
+    renderApp(
+      '/payment',
+      createFakeSupabase({ session: makeSession(), subscription: makeSubscription() }),
+    );
+    expect(await screen.findByText(/You already have an active subscription/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Dispute Generator' })).toHaveAttribute(
+      'href',
+      '/tools',
+    );
   });
 });

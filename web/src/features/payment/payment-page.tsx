@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
+import { useSubscription } from '@/features/subscription/subscription-context';
 import { redirectTo } from '@/lib/navigation';
 import { createCheckoutSession } from './create-checkout-session';
 
@@ -47,6 +48,7 @@ function SignInPrompt() {
 
 export function PaymentPage() {
   const { user } = useAuth();
+  const { isActive } = useSubscription();
   const [processing, setProcessing] = useState(false);
 
   if (!user)
@@ -78,6 +80,14 @@ export function PaymentPage() {
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold">Complete Your Subscription</h1>
       <p className="mt-2 text-gray-700">One plan, everything included.</p>
+      {isActive && (
+        <p className="mt-4 rounded-lg bg-green-50 p-4 text-green-900">
+          You already have an active subscription.{' '}
+          <Link to={paths.tools} className="font-semibold underline">
+            Go to the Dispute Generator
+          </Link>
+        </p>
+      )}
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <section
           aria-labelledby="plan-heading"
@@ -135,7 +145,14 @@ export function PaymentPage() {
           <ul className="mt-6 space-y-1 text-sm text-gray-700" aria-label="Security">
             {SECURITY_NOTES.map((note) => (
               <li key={note} className="flex gap-2">
-                <span aria-hidden="true">🔒</span>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="mt-0.5 h-4 w-4 shrink-0"
+                  fill="currentColor"
+                >
+                  <path d="M10 2a4 4 0 00-4 4v2H5a1 1 0 00-1 1v8a1 1 0 001 1h10a1 1 0 001-1V9a1 1 0 00-1-1h-1V6a4 4 0 00-4-4zm-2 6V6a2 2 0 114 0v2H8z" />
+                </svg>
                 {note}
               </li>
             ))}

@@ -84,9 +84,16 @@ export function SuccessPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-12">
       <section className="rounded-xl border border-green-200 bg-white p-8 text-center shadow-sm">
-        <p aria-hidden="true" className="text-5xl">
-          ✅
-        </p>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mx-auto h-16 w-16 rounded-full bg-green-100 p-3 text-green-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+        >
+          <path d="M5 13l4 4L19 7" />
+        </svg>
         <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
         <p className="mt-3 text-gray-700">
           Thank you for subscribing to {PLAN.name}. Your account is ready.
