@@ -94,6 +94,16 @@ describe('web journey in Chromium', () => {
       .toContain('Active Subscription');
   });
 
+  it('Manage billing opens the billing portal, which returns to /tools', async () => {
+    await userMenu(page, 'Jane Journey').click();
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('heading', { name: 'Current subscription' }).waitFor();
+    expect(page.url().startsWith(runtime.url)).toBe(false);
+    await page.getByRole('link', { name: /Return to Credit Dispute Letters/ }).click();
+    await page.waitForURL(`${runtime.url}/tools`);
+    await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  });
+
   it('signs out, and signing back in lands on /tools', async () => {
     await userMenu(page, 'Jane Journey').click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
