@@ -1,5 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { handleApiEvent } from '../common/lambda-handler';
 import { createAuthApp } from './app';
 import { readAuthConfig } from './config';
 
-export const handler = handle(createAuthApp(readAuthConfig(process.env)));
+export const handler = handleApiEvent(createAuthApp(readAuthConfig(process.env)));

@@ -38,10 +38,11 @@ const INVALID_CREDENTIALS = () =>
 const REFRESH_NOT_FOUND = () =>
   new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_EMAIL_LENGTH = 255;
 
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > 255 || !EMAIL_FORMAT.test(email)) {
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_FORMAT.test(email)) {
     throw new AuthError(
       400,
       'validation_failed',
@@ -201,7 +202,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** `allowed` settles once the rate limiter has counted the request; it gates the bcrypt work. */
     async passwordGrant(input: { email: string; password: string }, allowed: Promise<void>) {
       const email = input.email.trim().toLowerCase();
-      const [, login] = await Promise.all([allowed, email ? store.findLogin(email) : undefined]);
+      // No longer address was ever stored, and DynamoDB refuses a key over 2 KB (a 500, not a 400).
+      const lookUp = email && email.length <= MAX_EMAIL_LENGTH;
+      const [, login] = await Promise.all([allowed, lookUp ? store.findLogin(email) : undefined]);
       if (!login) {
         await spendComparison(input.password);
         throw INVALID_CREDENTIALS();

@@ -33,7 +33,10 @@ export function createBillingPortalApp(config: BillingPortalConfig) {
       } catch {
         throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
       }
-      const requested = (body as { return_url?: unknown } | null)?.return_url;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
+      }
+      const requested = (body as { return_url?: unknown }).return_url;
       if (requested !== undefined) {
         if (!isAllowedRedirect(requested, config.access)) {
           throw new HttpError(

@@ -1,5 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { handleApiEvent } from '../common/lambda-handler';
 import { createBillingPortalApp } from './app';
 import { readBillingPortalConfig } from './config';
 
-export const handler = handle(createBillingPortalApp(readBillingPortalConfig(process.env)));
+export const handler = handleApiEvent(createBillingPortalApp(readBillingPortalConfig(process.env)));

@@ -1,5 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { handleApiEvent } from '../common/lambda-handler';
 import { createRestApp } from './app';
 import { readRestConfig } from './config';
 
-export const handler = handle(createRestApp(readRestConfig(process.env)));
+export const handler = handleApiEvent(createRestApp(readRestConfig(process.env)));

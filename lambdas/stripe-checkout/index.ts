@@ -1,5 +1,7 @@
-import { handle } from 'hono/aws-lambda';
+import { handleApiEvent } from '../common/lambda-handler';
 import { createStripeCheckoutApp } from './app';
 import { readStripeCheckoutConfig } from './config';
 
-export const handler = handle(createStripeCheckoutApp(readStripeCheckoutConfig(process.env)));
+export const handler = handleApiEvent(
+  createStripeCheckoutApp(readStripeCheckoutConfig(process.env)),
+);

@@ -1,5 +1,5 @@
-import { handle } from 'hono/aws-lambda';
+import { handleApiEvent } from '../common/lambda-handler';
 import { createStripeWebhookApp } from './app';
 import { readStripeWebhookConfig } from './config';
 
-export const handler = handle(createStripeWebhookApp(readStripeWebhookConfig(process.env)));
+export const handler = handleApiEvent(createStripeWebhookApp(readStripeWebhookConfig(process.env)));

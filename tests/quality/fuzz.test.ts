@@ -1,0 +1,588 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import { PLAN } from '../../shared/plan';
+import {
+  API_KEY,
+  JSON_TYPE,
+  jsonOf,
+  scanTable,
+  seedSubscriber,
+  send,
+  tableOf,
+  type RawRequest,
+  type RawResponse,
+  type Subscriber,
+} from './harness';
+
+/**
+ * Property-based abuse of every API route of the running product (`startLocalRuntime`, the
+ * same routers as the Lambdas) and of the Lambda entry points themselves (API Gateway v2
+ * events): malformed JSON, wrong types, huge strings, odd Unicode, missing and duplicated
+ * headers, bad base64 bodies, bad JWTs. Every answer is a 4xx with a JSON error, and the table
+ * (a subscriber's profile, e-mail, session, customer and subscription) is the same afterwards.
+ */
+let runtime: LocalRuntime;
+let subscriber: Subscriber;
+let before: Map<string, string>;
+
+/** Runs per property: enough variety to find a crash, small enough for the CI budget. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+beforeAll(async () => {
+  runtime = await startLocalRuntime({
+    port: 0,
+    dataDir: null,
+    webDist: 'web/dist',
+    env: { BCRYPT_COST: '4', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_TOKEN: '1000000' },
+  });
+  subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'fuzz');
+  before = await stableItems();
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** Rate-limit counters count every request by design; everything else must stay as it was. */
+async function stableItems() {
+  const items = await scanTable(tableOf(runtime.env));
+  for (const key of items.keys()) if (key.startsWith('RATE#')) items.delete(key);
+  return items;
+}
+
+function expectJsonError(request: RawRequest, response: RawResponse) {
+  const where = `${request.method} ${request.path} → ${response.status} ${response.text.slice(0, 200)}`;
+  expect(response.status, where).toBeGreaterThanOrEqual(400);
+  expect(response.status, where).toBeLessThan(500);
+  const json = jsonOf(response) as Record<string, unknown> | undefined;
+  expect(json, where).toBeTypeOf('object');
+  // GoTrue: {code, error_code, msg}; payment functions: {error, code}; PostgREST: {code, message}.
+  expect(
+    Object.keys(json ?? {}).some((key) => /^(error|error_code|code|msg|message)$/.test(key)),
+    where,
+  ).toBe(true);
+  expect(response.text, where).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+}
+
+/** The parts of the sample API Gateway v2 events in `events/` this test changes. */
+type LambdaHandler = (event: never, context: never) => Promise<unknown>;
+
+interface SampleEvent {
+  rawPath: string;
+  headers: Record<string, string>;
+  body: string | null;
+  isBase64Encoded: boolean;
+  requestContext: { http: { method: string } };
+}
+
+// ---------------------------------------------------------------- generators
+
+/** Strings no JSON parser accepts. */
+const malformedJson = fc.oneof(
+  fc.constantFrom(
+    '{',
+    '{"email":',
+    '[1,2',
+    '{"a":1,}',
+    "{'email':'x'}",
+    'nul',
+    '{"a":"\\u12"}',
+    '\u0000{}',
+  ),
+  fc.string({ minLength: 1, maxLength: 40 }).map((text) => `{${text}`),
+  fc.string({ minLength: 1, maxLength: 40 }).filter((text) => {
+    if (!text.trim()) return false;
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
+
+/** Everything that is not a string (nor absent). */
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant([] as unknown[]),
+  fc.array(fc.string(), { minLength: 1, maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+);
+
+/** Unicode at its oddest: astral planes, combining marks, bidi controls, lone surrogates, NULs. */
+const oddUnicode = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom(
+    '\u202Eadmin\u202C',
+    'e\u0301\u0301\u0301',
+    '\uD800',
+    '\uDFFF\uD800',
+    '\u0000\u0000',
+    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    '\uFEFF',
+    'Ⅻ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+  ),
+);
+
+/** 100 KB to 1.5 MB: around and past the 1 MB body limit. */
+const hugeString = fc
+  .tuple(
+    fc.constantFrom('a', 'é', '💥', '\u0000', '"'),
+    fc.integer({ min: 100_000, max: 1_500_000 }),
+  )
+  .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)));
+
+/** A value for a field that must hold an e-mail: never one (no '@' survives). */
+const notAnEmail = fc.oneof(
+  notAString,
+  oddUnicode.map((text) => text.replace(/@/g, '')),
+  hugeString,
+);
+
+/** JSON bodies that are valid JSON but the wrong shape for every endpoint here. */
+const wrongShapeJson = fc.oneof(
+  fc.constantFrom('[]', '1', '"text"', 'true', '[{"email":"a@b.co"}]'),
+  fc.array(fc.integer(), { maxLength: 3 }).map((value) => JSON.stringify(value)),
+);
+
+// ---------------------------------------------------------------- the routes
+
+const ROUTES: { method: string; path: string }[] = [
+  { method: 'POST', path: '/auth/v1/signup' },
+  { method: 'POST', path: '/auth/v1/token?grant_type=password' },
+  { method: 'POST', path: '/auth/v1/token?grant_type=refresh_token' },
+  { method: 'POST', path: '/auth/v1/logout' },
+  { method: 'GET', path: '/auth/v1/user' },
+  { method: 'PUT', path: '/auth/v1/user' },
+  { method: 'POST', path: '/auth/v1/recover' },
+  { method: 'POST', path: '/auth/v1/otp' },
+  { method: 'POST', path: '/auth/v1/verify' },
+  { method: 'POST', path: '/auth/v1/resend' },
+  { method: 'GET', path: '/auth/v1/settings' },
+  { method: 'GET', path: '/auth/v1/health' },
+  { method: 'GET', path: '/auth/v1/.well-known/jwks.json' },
+  { method: 'GET', path: '/rest/v1/stripe_user_subscriptions?select=*' },
+  { method: 'POST', path: '/functions/v1/stripe-checkout' },
+  { method: 'POST', path: '/functions/v1/billing-portal' },
+];
+
+/** Routes that check the caller's access token. */
+const TOKEN_ROUTES = [
+  { method: 'POST', path: '/auth/v1/logout' },
+  { method: 'GET', path: '/auth/v1/user' },
+  { method: 'PUT', path: '/auth/v1/user' },
+  { method: 'GET', path: '/rest/v1/stripe_user_subscriptions?select=*' },
+  { method: 'POST', path: '/functions/v1/stripe-checkout' },
+  { method: 'POST', path: '/functions/v1/billing-portal' },
+];
+
+const checkoutBody = () =>
+  JSON.stringify({
+    price_id: PLAN.priceId,
+    mode: PLAN.mode,
+    success_url: `${runtime.url}/success`,
+    cancel_url: `${runtime.url}/payment`,
+  });
+
+/** A well-formed body for each token route, so only the token is wrong. */
+const validBodyFor = (path: string) =>
+  path.includes('stripe-checkout')
+    ? checkoutBody()
+    : path.endsWith('/user')
+      ? JSON.stringify({ data: { full_name: 'Changed Name' } })
+      : '{}';
+
+const bearer = (): [string, string] => ['Authorization', `Bearer ${subscriber.accessToken}`];
+
+async function expectRejected(request: RawRequest) {
+  expectJsonError(request, await send(runtime.url, request));
+}
+
+describe('fuzzing every endpoint', () => {
+  it('malformed JSON and wrong top-level types are 4xx JSON errors', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES.filter((route) => route.method !== 'GET')),
+        fc.oneof(malformedJson, wrongShapeJson),
+        fc.boolean(),
+        async (route, body, withToken) => {
+          // The subscriber's own valid token: the body alone must be what is refused. Logout
+          // reads no body, so with a valid token it is a valid logout.
+          const auth = withToken && !route.path.endsWith('/logout') ? [bearer()] : [];
+          await expectRejected({
+            method: route.method,
+            path: route.path,
+            headers: [API_KEY, JSON_TYPE, ...auth],
+            body,
+          });
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('wrong types, odd Unicode and huge strings in each field are refused', async () => {
+    const bodies: { method: string; path: string; token: boolean; body: fc.Arbitrary<object> }[] = [
+      {
+        method: 'POST',
+        path: '/auth/v1/signup',
+        token: false,
+        body: fc.record(
+          {
+            email: notAnEmail,
+            password: fc.oneof(notAString, oddUnicode, hugeString),
+            data: fc.oneof(notAString, oddUnicode),
+          },
+          { requiredKeys: ['email'] },
+        ),
+      },
+      {
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        token: false,
+        body: fc.record(
+          { email: notAnEmail, password: fc.oneof(notAString, oddUnicode, hugeString) },
+          { requiredKeys: ['email'] },
+        ),
+      },
+      {
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=refresh_token',
+        token: false,
+        body: fc.record({ refresh_token: fc.oneof(notAString, oddUnicode, hugeString) }),
+      },
+      {
+        method: 'PUT',
+        path: '/auth/v1/user',
+        token: true,
+        body: fc.oneof(
+          fc.record({ password: fc.oneof(notAString, hugeString) }),
+          fc.record({
+            data: fc.oneof(
+              notAString.filter((value) => Array.isArray(value) || typeof value !== 'object'),
+              oddUnicode,
+              hugeString,
+            ),
+          }),
+        ),
+      },
+      {
+        method: 'POST',
+        path: '/functions/v1/stripe-checkout',
+        token: true,
+        body: fc.record({
+          price_id: fc.oneof(notAString, oddUnicode, hugeString),
+          mode: fc.oneof(notAString, oddUnicode),
+          success_url: fc.oneof(notAString, oddUnicode, hugeString),
+          cancel_url: fc.oneof(notAString, oddUnicode),
+        }),
+      },
+      {
+        method: 'POST',
+        path: '/functions/v1/billing-portal',
+        token: true,
+        body: fc.record({
+          return_url: fc.oneof(
+            notAString,
+            oddUnicode.filter((text) => text !== ''),
+            hugeString,
+          ),
+        }),
+      },
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...bodies).chain((target) => fc.tuple(fc.constant(target), target.body)),
+        async ([target, body]) => {
+          await expectRejected({
+            method: target.method,
+            path: target.path,
+            headers: [API_KEY, JSON_TYPE, ...(target.token ? [bearer()] : [])],
+            body: JSON.stringify(body),
+          });
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('missing, wrong and duplicated headers are refused', async () => {
+    const headerSets = fc.oneof(
+      // No publishable key at all, or a wrong one (also in odd Latin-1).
+      fc.constant([] as [string, string][]),
+      fc
+        .string({
+          unit: fc
+            .integer({ min: 0x20, max: 0xff })
+            .filter((code) => code !== 0x7f)
+            .map((code) => String.fromCharCode(code)),
+          maxLength: 60,
+        })
+        .filter((key) => key.trim() !== API_KEY[1])
+        .map((key) => [['apikey', key]] as [string, string][]),
+      // The right key twice: a proxy joins repeats into one "a, b" value, which is no key.
+      fc.constant([API_KEY, API_KEY]),
+      fc.constant([API_KEY, ['APIKEY', 'sb_publishable_other']] as [string, string][]),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        headerSets,
+        fc.boolean(),
+        async (route, headers, withToken) => {
+          await expectRejected({
+            method: route.method,
+            path: route.path,
+            headers: [...headers, JSON_TYPE, ...(withToken ? [bearer()] : [])],
+            body: route.method === 'GET' ? undefined : validBodyFor(route.path),
+          });
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('a duplicated Authorization or Content-Type never lets a request through', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TOKEN_ROUTES.filter((route) => route.path !== '/auth/v1/logout')),
+        fc.constantFrom<[string, string][]>(
+          [['Authorization', 'Bearer not-a-token'], bearer()],
+          [
+            ['Authorization', 'Bearer'],
+            ['Authorization', 'Basic dXNlcjpwYXNz'],
+          ],
+          [
+            ['Authorization', 'Bearer a.b.c'],
+            ['authorization', 'Bearer d.e.f'],
+          ],
+        ),
+        async (route, authorizations) => {
+          await expectRejected({
+            method: route.method,
+            path: route.path,
+            headers: [API_KEY, JSON_TYPE, ['Content-Type', 'text/plain'], ...authorizations],
+            body: route.method === 'GET' ? undefined : validBodyFor(route.path),
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('bad JWTs are refused by every route that takes a token', async () => {
+    const realKeys = JSON.parse(runtime.env.JWT_SIGNING_KEYS!) as { keys: JWK[] };
+    const realKey = await importJWK(realKeys.keys[0]!, 'ES256');
+    const realKid = realKeys.keys[0]!.kid!;
+    const { privateKey: strangerKey } = await generateKeyPair('ES256');
+    const claims = JSON.parse(
+      Buffer.from(subscriber.accessToken.split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown>;
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (payload: Record<string, unknown>, key = realKey, kid = realKid) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(key);
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const [header, , signature] = subscriber.accessToken.split('.');
+
+    const forged: string[] = [
+      // Real key, but expired / wrong audience / session that does not exist / not a UUID sub.
+      await sign({ ...claims, exp: now - 60, iat: now - 3600 }),
+      await sign({ ...claims, aud: 'somebody-else' }),
+      await sign({ ...claims, session_id: '00000000-0000-4000-8000-000000000000' }),
+      await sign({ ...claims, sub: 'admin' }),
+      await sign({ ...claims, session_id: 42 }),
+      // Right claims, wrong key (same kid), unknown kid, alg none, HS256 with the public key.
+      await sign(claims, strangerKey),
+      await sign(claims, realKey, 'no-such-kid'),
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
+      `${b64({ alg: 'HS256', typ: 'JWT', kid: realKid })}.${b64(claims)}.${Buffer.from('x'.repeat(32)).toString('base64url')}`,
+      // The real signature over a tampered payload.
+      `${header}.${b64({ ...claims, email: 'attacker@example.com' })}.${signature}`,
+      `${header}.${b64({ ...claims, role: 'service_role' })}.${signature}`,
+    ];
+    const tokenish = fc.oneof(
+      fc.constantFrom(...forged),
+      fc.string({ maxLength: 60 }),
+      fc
+        .array(fc.base64String({ maxLength: 40 }), { minLength: 2, maxLength: 5 })
+        .map((parts) => parts.join('.')),
+      fc.constant(`${subscriber.accessToken}x`),
+      fc.constant(subscriber.accessToken.slice(0, -4)),
+      // Long, but under the HTTP server's 16 KB header limit (past it Node answers 431 itself).
+      hugeString.map((text) => Buffer.from(text.slice(0, 3_000)).toString('base64url')),
+    );
+    const scheme = fc.constantFrom('Bearer ', 'bearer ', 'Bearer  ', 'Basic ', '', 'Token ');
+    const latin1 = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '');
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TOKEN_ROUTES),
+        scheme,
+        tokenish,
+        async (route, prefix, token) => {
+          const value = latin1(`${prefix}${token}`);
+          // An empty Authorization on the view is the anonymous read (200, no rows) by design.
+          fc.pre(!(route.path.startsWith('/rest/') && value.trim() === ''));
+          await expectRejected({
+            method: route.method,
+            path: route.path,
+            headers: [API_KEY, JSON_TYPE, ['Authorization', value]],
+            body: route.method === 'GET' ? undefined : validBodyFor(route.path),
+          });
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('the webhook refuses unsigned, badly signed and malformed payloads', async () => {
+    const secret = runtime.env.STRIPE_WEBHOOK_SECRET!;
+    const signed = (payload: string) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const payloads = fc.oneof(
+      malformedJson,
+      oddUnicode,
+      hugeString.map((text) => text.slice(0, 200_000)),
+    );
+    const signatures = fc.oneof(
+      fc.constant(null),
+      fc.string({ maxLength: 80 }).map((text) => text.replace(/[^\x20-\x7e]/g, '')),
+      fc.constant(`t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`),
+      // Signed with our secret, but long ago (a replay).
+      fc.constant('replay'),
+    );
+    await fc.assert(
+      fc.asyncProperty(payloads, signatures, async (payload, signature) => {
+        const header =
+          signature === 'replay'
+            ? Stripe.webhooks.generateTestHeaderString({
+                payload,
+                secret,
+                timestamp: Math.floor(Date.now() / 1000) - 3600,
+              })
+            : signature;
+        await expectRejected({
+          method: 'POST',
+          path: '/functions/v1/stripe-webhook',
+          headers: [
+            JSON_TYPE,
+            ...(header === null ? [] : [['Stripe-Signature', header] as [string, string]]),
+          ],
+          body: payload,
+        });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    // Correctly signed, but not JSON at all: still the caller's fault.
+    await fc.assert(
+      fc.asyncProperty(malformedJson, async (payload) => {
+        await expectRejected({
+          method: 'POST',
+          path: '/functions/v1/stripe-webhook',
+          headers: [JSON_TYPE, ['Stripe-Signature', signed(payload)]],
+          body: payload,
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('Lambda entries refuse bad base64 bodies and duplicated headers in API Gateway events', async () => {
+    // The real entry modules read process.env once, when imported: give them this runtime's.
+    for (const [name, value] of Object.entries(runtime.env)) {
+      if (value !== undefined) process.env[name] = value;
+    }
+    const entry = async (name: string) =>
+      ((await import(`../../lambdas/${name}/index.ts`)) as { handler: LambdaHandler }).handler;
+    const auth = await entry('auth');
+    const lambdas = [
+      { event: 'auth-signup', handler: auth },
+      { event: 'auth-token', handler: auth },
+      { event: 'auth-user', handler: auth },
+      { event: 'stripe-checkout', handler: await entry('stripe-checkout') },
+      { event: 'billing-portal', handler: await entry('billing-portal') },
+      { event: 'stripe-webhook', handler: await entry('stripe-webhook') },
+      { event: 'rest-stripe-user-subscriptions', handler: await entry('rest') },
+    ].map(({ event, handler }) => ({
+      name: event,
+      handler,
+      template: JSON.parse(readFileSync(`events/${event}.json`, 'utf8')) as SampleEvent,
+    }));
+    const badBase64 = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('!!!!', '====', 'e30', 'eyJ', '%%%', 'ab=cd', '\u0000'),
+      fc.base64String({ maxLength: 40 }).map((text) => `${text}*`),
+      hugeString.map((text) => text.slice(0, 150_000)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...lambdas),
+        badBase64,
+        fc.boolean(),
+        async (lambda, body, duplicated) => {
+          const headers = { ...lambda.template.headers };
+          delete headers['content-length'];
+          // API Gateway joins a repeated header's values with a comma.
+          if (duplicated) {
+            headers.apikey = `${API_KEY[1]},${API_KEY[1]}`;
+            headers.authorization = `Bearer ${subscriber.accessToken},Bearer x`;
+          } else {
+            headers.apikey = API_KEY[1];
+            headers.authorization = 'Bearer not.a.jwt';
+          }
+          if (lambda.name === 'stripe-webhook' && !duplicated) {
+            headers['stripe-signature'] =
+              `t=${Math.floor(Date.now() / 1000)},v1=${'ab'.repeat(32)}`;
+          }
+          // A GET carries no body (a Request with one cannot even be built).
+          const get = lambda.template.requestContext.http.method === 'GET';
+          const event: SampleEvent = {
+            ...lambda.template,
+            headers,
+            body: get ? null : body,
+            isBase64Encoded: true,
+          };
+          const result = (await lambda.handler(event as never, {} as never)) as {
+            statusCode: number;
+            headers?: Record<string, string>;
+            body: string;
+            isBase64Encoded?: boolean;
+          };
+          const text = result.isBase64Encoded
+            ? Buffer.from(result.body, 'base64').toString('utf8')
+            : result.body;
+          expectJsonError(
+            { method: event.requestContext.http.method, path: event.rawPath, headers: [] },
+            {
+              status: result.statusCode,
+              headers: Object.fromEntries(
+                Object.entries(result.headers ?? {}).map(([name, value]) => [
+                  name.toLowerCase(),
+                  value,
+                ]),
+              ),
+              text,
+            },
+          );
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('left every stored item exactly as it was', async () => {
+    const after = await stableItems();
+    const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+      (key) => before.get(key) !== after.get(key),
+    );
+    expect(changed.map((key) => [before.get(key), after.get(key)])).toEqual([]);
+    expect(before.size).toBeGreaterThanOrEqual(5);
+  });
+});
