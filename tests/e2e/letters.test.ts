@@ -47,21 +47,30 @@ async function subscribe() {
   await page.waitForURL(/\/payment$/);
 
   await page.getByRole('button', { name: 'Subscribe for $5/month' }).click();
-  await page.getByLabel('Card number').waitFor();
+  await page.getByLabel('Card number').waitFor({ timeout: 60_000 });
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiration').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Cardholder name').fill('Jane Q. Public');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await page.waitForURL(/\/success/);
-  // The webhook has reached the subscription view once the success page says so.
-  await page.getByText('Active', { exact: true }).waitFor();
 }
 
 /** Opens the generator and waits until everything it loads (the export chunk too) has arrived. */
 async function openGenerator() {
-  await page.goto(`${runtime.url}/tools`, { waitUntil: 'networkidle' });
-  await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  // The webhook may reach the subscription view a moment after the redirect to /success.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${runtime.url}/tools`, { waitUntil: 'networkidle' });
+        const gate = page.getByText(
+          /^(Active Subscription - Unlimited Access|Subscription Required)$/,
+        );
+        return gate.textContent();
+      },
+      { timeout: 60_000, interval: 1000 },
+    )
+    .toBe('Active Subscription - Unlimited Access');
   await page.getByLabel('Credit Bureau').waitFor();
   await expect
     .poll(() =>
