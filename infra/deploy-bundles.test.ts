@@ -4,12 +4,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { JSONWebKeySet } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStripeEmulator, type RunningStripeEmulator } from '../local/stripe-emulator/server';
 import { createTestTable } from '../tests/support/test-table';
 import { API_FUNCTIONS, functionLogicalId } from './api-functions';
 import { REPO_ROOT } from './app-function';
+import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { DEFAULT_PUBLISHABLE_KEY, ORIGIN_VERIFY_LOGICAL_ID, STACK_NAME } from './stack';
 import {
   SCRATCH_ASSEMBLY_DIR,
@@ -101,12 +103,63 @@ describe('npm run synth', () => {
   });
 });
 
+/** ARNs of the stack's secrets, as the functions get them in `<NAME>_SECRET_ARN`. */
+const secretArn = (name: string) =>
+  `arn:aws:secretsmanager:us-east-1:123456789012:secret:${name}-AbCdEf`;
+
+/**
+ * Secrets Manager's two calls the functions make (AWS JSON 1.1), held in memory: the real SDK
+ * clients inside the bundles are pointed here with `AWS_ENDPOINT_URL_SECRETS_MANAGER`.
+ */
+function startSecretsManager(store: Map<string, string>): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        SecretId: string;
+        SecretString?: string;
+      };
+      const action = String(request.headers['x-amz-target']).replace('secretsmanager.', '');
+      const reply = (status: number, body: object) =>
+        response
+          .writeHead(status, { 'content-type': 'application/x-amz-json-1.1' })
+          .end(JSON.stringify(body));
+      if (!store.has(input.SecretId)) {
+        return reply(400, {
+          __type: 'ResourceNotFoundException',
+          message: "Secrets Manager can't find the specified secret.",
+        });
+      }
+      const identity = { ARN: input.SecretId, Name: input.SecretId.split(':').at(-1) };
+      if (action === 'GetSecretValue') {
+        return reply(200, { ...identity, SecretString: store.get(input.SecretId), VersionId: 'v' });
+      }
+      if (action === 'PutSecretValue' && input.SecretString) {
+        store.set(input.SecretId, input.SecretString);
+        return reply(200, { ...identity, VersionId: randomBytes(8).toString('hex') });
+      }
+      return reply(400, { __type: 'InvalidRequestException', message: `Unsupported ${action}` });
+    });
+  });
+  return new Promise((resolveStarted) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolveStarted({ url: `http://127.0.0.1:${port}`, server });
+    }),
+  );
+}
+
 describe('each bundle, invoked in-process with its events/ event', () => {
   const handlers = new Map<string, Handler>();
   const originalEnv = { ...process.env };
   const originVerifySecret = randomBytes(24).toString('hex');
+  const secrets = new Map<string, string>();
+  const keyEvents: Array<{ generation: string; publicJwks: JSONWebKeySet; stored: JSONWebKeySet }> =
+    [];
   let stripe: RunningStripeEmulator;
   let forwarder: Server;
+  let secretsManager: Server;
   let accessToken = '';
 
   const invoke = (spec: { id: string }, event: unknown) =>
@@ -141,60 +194,119 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     );
   }
 
+  /** Imports a bundle with exactly the variables the template gives it, plus local endpoints. */
+  async function importBundle(
+    fn: SynthesizedFunction,
+    localValues: Record<string, string>,
+    localOnly: Record<string, string>,
+  ): Promise<Handler> {
+    for (const key of Object.keys(process.env)) if (!(key in originalEnv)) delete process.env[key];
+    Object.assign(process.env, localOnly);
+    for (const [name, value] of Object.entries(fn.environment)) {
+      if (name === 'NODE_OPTIONS') continue;
+      const local = localValues[name] ?? (typeof value === 'string' ? value : undefined);
+      if (local === undefined) throw new Error(`No local value for ${fn.logicalId} ${name}`);
+      process.env[name] = local;
+    }
+    const module = (await import(/* @vite-ignore */ pathToFileURL(fn.bundle).href)) as {
+      handler: Handler;
+    };
+    return module.handler;
+  }
+
   beforeAll(async () => {
     const { env: tableEnv } = await createTestTable();
     stripe = await startStripeEmulator({ port: 0, webhookUrl: await startWebhookForwarder() });
-    /** Local stand-ins for what the template wires: values for names, secrets for their ARNs. */
+    secrets.set(secretArn('JwtSigningKeys'), 'random placeholder the stack creates');
+    secrets.set(secretArn('StripeSecretKey'), stripe.secretKey);
+    secrets.set(secretArn('StripeWebhookSecret'), stripe.webhookSecret);
+    secrets.set(secretArn('OriginVerifySecret'), originVerifySecret);
+    const started = await startSecretsManager(secrets);
+    secretsManager = started.server;
+    const localOnly = {
+      DYNAMODB_ENDPOINT: tableEnv.DYNAMODB_ENDPOINT!,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: started.url,
+      STRIPE_API_URL: stripe.url,
+    };
+    /** Local stand-ins for what the template wires by reference. */
     const localValues: Record<string, string> = {
       TABLE_NAME: tableEnv.TABLE_NAME!,
       PUBLISHABLE_KEY: DEFAULT_PUBLISHABLE_KEY,
       SITE_URL: EVENT_SITE,
       ALLOWED_ORIGINS: EVENT_SITE,
-      JWT_PUBLIC_JWKS: tableEnv.JWT_PUBLIC_JWKS!,
-      JWT_SIGNING_KEYS_SECRET_ARN: tableEnv.JWT_SIGNING_KEYS!,
-      STRIPE_SECRET_KEY_SECRET_ARN: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET_SECRET_ARN: stripe.webhookSecret,
-      ORIGIN_VERIFY_SECRET_SECRET_ARN: originVerifySecret,
-    };
-    const localOnly = {
-      DYNAMODB_ENDPOINT: tableEnv.DYNAMODB_ENDPOINT!,
-      AWS_REGION: 'us-east-1',
-      STRIPE_API_URL: stripe.url,
+      JWT_SIGNING_KEYS_SECRET_ARN: secretArn('JwtSigningKeys'),
+      STRIPE_SECRET_KEY_SECRET_ARN: secretArn('StripeSecretKey'),
+      STRIPE_WEBHOOK_SECRET_SECRET_ARN: secretArn('StripeWebhookSecret'),
+      ORIGIN_VERIFY_SECRET_SECRET_ARN: secretArn('OriginVerifySecret'),
     };
 
-    // Each bundle reads its configuration at import: import it with exactly the variables the
-    // template gives it (secrets by value instead of by ARN), so a missing name fails here.
+    // As at deploy: the custom resource creates the signing keys, keeps them on an unrelated
+    // update, rotates on a new generation; its public JWKS becomes JWT_PUBLIC_JWKS.
+    const generatorFn = functions.get(JWT_KEYS_GENERATOR_LOGICAL_ID)!;
+    const generate = await importBundle(generatorFn, localValues, localOnly);
+    let previousGeneration: string | undefined;
+    for (const generation of ['1', '1', '2']) {
+      const response = (await generate(
+        {
+          RequestType: previousGeneration ? 'Update' : 'Create',
+          ResourceProperties: { SecretArn: secretArn('JwtSigningKeys'), Generation: generation },
+          ...(previousGeneration
+            ? { OldResourceProperties: { Generation: previousGeneration } }
+            : {}),
+        },
+        lambdaContext('JwtSigningKeysGenerator'),
+      )) as unknown as { Data: { PublicJwks: string } };
+      keyEvents.push({
+        generation,
+        publicJwks: JSON.parse(response.Data.PublicJwks) as JSONWebKeySet,
+        stored: JSON.parse(secrets.get(secretArn('JwtSigningKeys'))!) as JSONWebKeySet,
+      });
+      previousGeneration = generation;
+    }
+    localValues.JWT_PUBLIC_JWKS = JSON.stringify(keyEvents.at(-1)!.publicJwks);
+
+    // Each bundle reads its configuration at import, so a name the template lacks fails here.
     for (const fn of functions.values()) {
-      for (const key of Object.keys(process.env))
-        if (!(key in originalEnv)) delete process.env[key];
-      Object.assign(process.env, localOnly);
-      for (const [name, value] of Object.entries(fn.environment)) {
-        if (name === 'NODE_OPTIONS') continue;
-        const secretName = /^(.+)_SECRET_ARN$/.exec(name)?.[1];
-        const local = localValues[name] ?? (typeof value === 'string' ? value : undefined);
-        if (local === undefined) throw new Error(`No local value for ${fn.logicalId} ${name}`);
-        process.env[secretName ?? name] = local;
-      }
-      const module = (await import(/* @vite-ignore */ pathToFileURL(fn.bundle).href)) as {
-        handler: Handler;
-      };
-      handlers.set(fn.logicalId, module.handler);
+      if (fn !== generatorFn)
+        handlers.set(fn.logicalId, await importBundle(fn, localValues, localOnly));
     }
-    // Secrets are fetched on first use, after all imports: give every bundle all of them.
-    for (const [name, value] of Object.entries(localValues)) {
-      process.env[name.replace(/_SECRET_ARN$/, '')] = value;
-    }
+    // Secrets are fetched on first use, after all imports, from the one shared process.env.
+    Object.assign(process.env, localOnly, localValues);
   }, 120_000);
 
   afterAll(async () => {
     await stripe?.stop();
     await new Promise((resolveClose) => forwarder?.close(resolveClose));
+    await new Promise((resolveClose) => secretsManager?.close(resolveClose));
     for (const key of Object.keys(process.env)) if (!(key in originalEnv)) delete process.env[key];
     Object.assign(process.env, originalEnv);
   });
 
+  test('JWT signing keys: created on deploy, kept on update, rotated on a new generation', () => {
+    const [created, kept, rotated] = keyEvents;
+    expect(created!.stored.keys).toHaveLength(1);
+    const [key] = created!.stored.keys;
+    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+    expect(typeof key!.d).toBe('string');
+    expect(created!.publicJwks.keys).toEqual([
+      expect.objectContaining({ kid: key!.kid, x: key!.x, y: key!.y }),
+    ]);
+    expect(JSON.stringify(created!.publicJwks)).not.toContain('"d"');
+    expect(kept!.stored).toEqual(created!.stored);
+    expect(kept!.publicJwks).toEqual(created!.publicJwks);
+    expect(rotated!.stored.keys).toHaveLength(2);
+    expect(rotated!.stored.keys[1]).toEqual(key);
+    expect(rotated!.stored.keys[0]!.kid).not.toBe(key!.kid);
+    expect(rotated!.publicJwks.keys.map((k) => k.kid)).toEqual(
+      rotated!.stored.keys.map((k) => k.kid),
+    );
+  });
+
   test('the bundles are imported natively from the assembly', () => {
-    expect(handlers.size).toBe(functions.size);
+    expect(handlers.size).toBe(functions.size - 1); // all but the key generator, run above
     expect(functions.get(functionLogicalId({ id: 'Auth' }))!.bundle).toContain(
       `${path.sep}node_modules${path.sep}`,
     );
