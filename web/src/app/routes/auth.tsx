@@ -1,3 +1,11 @@
+import { PageTitle } from '@/components/page-title';
 import { AuthPage } from '@/features/auth/auth-page';
 
-export default AuthPage;
+export default function AuthRoute() {
+  return (
+    <>
+      <PageTitle title="Sign In" />
+      <AuthPage />
+    </>
+  );
+}

@@ -1,3 +1,11 @@
+import { PageTitle } from '@/components/page-title';
 import { HomePage } from '@/features/marketing/home-page';
 
-export default HomePage;
+export default function HomeRoute() {
+  return (
+    <>
+      <PageTitle />
+      <HomePage />
+    </>
+  );
+}

@@ -1,3 +1,11 @@
+import { PageTitle } from '@/components/page-title';
 import { PaymentPage } from '@/features/payment/payment-page';
 
-export default PaymentPage;
+export default function PaymentRoute() {
+  return (
+    <>
+      <PageTitle title="Subscribe" />
+      <PaymentPage />
+    </>
+  );
+}

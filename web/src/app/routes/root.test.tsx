@@ -189,4 +189,10 @@ describe('layout', () => {
     expect(screen.getByRole('button', { name: /bob/ })).toHaveTextContent('No Active Plan');
     expect(fake.maybeSingle).toHaveBeenCalledTimes(2);
   });
+
+  it('names each page in the document title', async () => {
+    renderApp('/faq', createFakeSupabase());
+    await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
+    await waitFor(() => expect(document.title).toBe('FAQ | Credit Dispute Letters'));
+  });
 });

@@ -1,3 +1,11 @@
+import { PageTitle } from '@/components/page-title';
 import { SuccessPage } from '@/features/success/success-page';
 
-export default SuccessPage;
+export default function SuccessRoute() {
+  return (
+    <>
+      <PageTitle title="Payment Successful" />
+      <SuccessPage />
+    </>
+  );
+}

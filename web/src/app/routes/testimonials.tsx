@@ -1,3 +1,11 @@
+import { PageTitle } from '@/components/page-title';
 import { TestimonialsPage } from '@/features/testimonials/testimonials-page';
 
-export default TestimonialsPage;
+export default function TestimonialsRoute() {
+  return (
+    <>
+      <PageTitle title="Testimonials" />
+      <TestimonialsPage />
+    </>
+  );
+}

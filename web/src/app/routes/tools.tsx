@@ -1,3 +1,11 @@
+import { PageTitle } from '@/components/page-title';
 import { GeneratorGate } from '@/features/tools/generator-gate';
 
-export default GeneratorGate;
+export default function ToolsRoute() {
+  return (
+    <>
+      <PageTitle title="Dispute Generator" />
+      <GeneratorGate />
+    </>
+  );
+}
