@@ -16,7 +16,9 @@ import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_TABLE_NAME } from './constants';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { createDevMailbox } from './dev-mailbox';
 import { ensureTable } from './ensure-table';
+import { createOutbox, type Outbox } from './outbox';
 import { loadLocalSigningKeys } from './signing-keys';
 import { createStaticSiteHandler } from './static-site';
 import { startStripeEmulator, type RunningStripeEmulator } from './stripe-emulator/server';
@@ -36,6 +38,8 @@ export interface LocalRuntime {
   env: Env;
   /** The local Stripe emulator; null when real Stripe keys are configured. */
   stripeEmulator: RunningStripeEmulator | null;
+  /** E-mails the auth API sent (also shown at /_dev/mail). */
+  outbox: Outbox;
   stop(): Promise<void>;
 }
 
@@ -106,7 +110,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       c.header('Cache-Control', 'no-cache');
       return c.json({ url, publishableKey: env.PUBLISHABLE_KEY });
     });
-    root.route('/', createAuthApp(readAuthConfig(env)));
+    const outbox = createOutbox(options.dataDir ? join(options.dataDir, 'outbox') : null);
+    root.route('/', createAuthApp(readAuthConfig(env), { mailer: outbox }));
+    root.route('/', createDevMailbox(outbox));
     root.route('/', createRestApp(readRestConfig(env)));
     root.route('/', createStripeCheckoutApp(readStripeCheckoutConfig(env)));
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
@@ -120,6 +126,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       port,
       env,
       stripeEmulator,
+      outbox,
       async stop() {
         await stopStripe?.stop();
         await new Promise<void>((resolveClose) => {

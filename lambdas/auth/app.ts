@@ -15,6 +15,8 @@ import { assertAcceptablePassword } from './passwords';
 import { readJsonBody, optionalObject, optionalString } from './request';
 import { createAuthService, type LogoutScope } from './service';
 import { createAuthStore } from './store';
+import { createSesMailer, type Mailer } from './mailer';
+import { resolveRedirect } from './redirects';
 import { createKeyRingLoader } from './tokens';
 
 export const AUTH_BASE_PATH = '/auth/v1';
@@ -22,6 +24,8 @@ export const AUTH_BASE_PATH = '/auth/v1';
 export interface AuthAppOptions {
   /** Epoch milliseconds; tests move it instead of sleeping. */
   now?: () => number;
+  /** Defaults to Amazon SES; the local runtime and tests pass an outbox. */
+  mailer?: Mailer;
 }
 
 const LOGOUT_SCOPES: readonly string[] = ['global', 'local', 'others'];
@@ -43,6 +47,7 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
     config,
     store: createAuthStore(table),
     keyRing,
+    mailer: options.mailer ?? createSesMailer(config.mailFrom),
     accessTokens,
     now,
   });
@@ -109,6 +114,8 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
   );
 
   app.use('*', async (c, next) => {
+    // E-mail links open GET /verify in a browser, which cannot add the key (nor could Kong's).
+    if (c.req.method === 'GET' && c.req.path === `${AUTH_BASE_PATH}/verify`) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     if (!key) throw new AuthError(401, 'no_authorization', 'No API key found in request');
     if (key !== config.publishableKey) {
@@ -169,7 +176,9 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
       );
     }
     if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-    return c.json(await service.signUp({ email, password, data }));
+    return c.json(
+      await service.signUp({ email, password, data, redirectTo: c.req.query('redirect_to') }),
+    );
   });
 
   app.post('/token', async (c) => {
@@ -230,10 +239,125 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
     return c.json(
       await service.updateUser(authorization, {
         password,
+        email: optionalString(body, 'email'),
         data: optionalObject(body, 'data'),
+        redirectTo: c.req.query('redirect_to'),
         appMetadata: body.app_metadata !== undefined && body.app_metadata !== null,
       }),
     );
+  });
+
+  app.post('/recover', rateLimited('recover', config.rateLimits.otp), async (c) => {
+    const body = await readJsonBody(c);
+    return c.json(await service.recover(optionalString(body, 'email'), c.req.query('redirect_to')));
+  });
+
+  app.post('/otp', rateLimited('otp', config.rateLimits.otp), async (c) => {
+    const body = await readJsonBody(c);
+    const email = optionalString(body, 'email');
+    const phone = optionalString(body, 'phone');
+    if (email && phone) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Only an email address or phone number should be provided.',
+      );
+    }
+    if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
+    return c.json(
+      await service.otp({
+        email,
+        createUser: body.create_user !== false,
+        data: optionalObject(body, 'data') ?? {},
+        redirectTo: c.req.query('redirect_to'),
+      }),
+    );
+  });
+
+  app.post('/resend', rateLimited('resend', config.rateLimits.otp), async (c) => {
+    const body = await readJsonBody(c);
+    const type = optionalString(body, 'type');
+    const email = optionalString(body, 'email');
+    if (type !== 'signup' && type !== 'email_change') {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Missing one of these types: signup, email_change, sms, phone_change',
+      );
+    }
+    if (!email) throw new AuthError(400, 'validation_failed', 'An email address is required');
+    return c.json(await service.resend({ email, type, redirectTo: c.req.query('redirect_to') }));
+  });
+
+  app.post('/verify', rateLimited('verify', config.rateLimits.verify), async (c) => {
+    const body = await readJsonBody(c);
+    const type = optionalString(body, 'type');
+    const token = optionalString(body, 'token');
+    const tokenHash = optionalString(body, 'token_hash');
+    const email = optionalString(body, 'email');
+    if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+    if (!token === !tokenHash) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Verify requires either a token or a token hash',
+      );
+    }
+    if (tokenHash && (email || optionalString(body, 'phone'))) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Only the token_hash and type should be provided',
+      );
+    }
+    if (token && !email) {
+      throw new AuthError(400, 'validation_failed', 'Verify requires an email with a token');
+    }
+    const { session } = await service.verify({ type, token, tokenHash, email });
+    return c.json(session);
+  });
+
+  /** E-mail links: sign in and hand the tokens to the SPA in the URL fragment (implicit flow). */
+  app.get('/verify', async (c) => {
+    const redirect = resolveRedirect(
+      config.siteUrl,
+      config.redirectUrls,
+      c.req.query('redirect_to'),
+    );
+    const type = c.req.query('type') ?? '';
+    const fragment = new URLSearchParams();
+    try {
+      await rateLimit(c, 'verify', config.rateLimits.verify);
+      const tokenHash = c.req.query('token');
+      if (!type || !tokenHash) {
+        throw new AuthError(
+          400,
+          'validation_failed',
+          'Verify requires a verification type and a token',
+        );
+      }
+      const { session } = await service.verify({ type, tokenHash });
+      for (const [key, value] of Object.entries({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type,
+      })) {
+        fragment.set(key, value);
+      }
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      fragment.set('error', error.status === 429 ? 'too_many_requests' : 'access_denied');
+      fragment.set('error_code', error.code);
+      fragment.set('error_description', error.message);
+    }
+    fragment.set('sb', '');
+    const target = new URL(redirect);
+    target.hash = fragment.toString();
+    return c.redirect(target.href, 303);
   });
 
   app.all('*', (c: Context) => renderAuthError(c, new AuthError(404, 'not_found', 'Not found')));

@@ -22,7 +22,19 @@ export interface AuthConfig {
   passwordRequiredCharacters: string[];
   bcryptCost: number;
   refreshTokenReuseIntervalSeconds: number;
-  rateLimits: { token: RateLimit; signup: RateLimit; user: RateLimit };
+  rateLimits: {
+    token: RateLimit;
+    signup: RateLimit;
+    user: RateLimit;
+    otp: RateLimit;
+    verify: RateLimit;
+  };
+  /** Public URL of this API, as links in e-mails reach it. */
+  externalUrl: string;
+  mailFrom: string;
+  redirectUrls: string[];
+  otpExpirySeconds: number;
+  mailMinIntervalSeconds: number;
   /** Unset: the connection's source address. See `lambdas/common/client-ip.ts`. */
   clientIpHeader?: string;
 }
@@ -58,7 +70,14 @@ export function readAuthConfig(env: Env): AuthConfig {
       token: { limit: integer(env, 'RATE_LIMIT_TOKEN', 150, 1), windowSeconds },
       signup: { limit: integer(env, 'RATE_LIMIT_SIGNUP', 30, 1), windowSeconds },
       user: { limit: integer(env, 'RATE_LIMIT_USER_UPDATE', 30, 1), windowSeconds },
+      otp: { limit: integer(env, 'RATE_LIMIT_OTP', 30, 1), windowSeconds },
+      verify: { limit: integer(env, 'RATE_LIMIT_VERIFY', 30, 1), windowSeconds },
     },
+    externalUrl: optionalString(env, 'API_EXTERNAL_URL', `${siteUrl}/auth/v1`).replace(/\/+$/, ''),
+    mailFrom: optionalString(env, 'MAIL_FROM', 'Credit Dispute Letters <no-reply@localhost>'),
+    redirectUrls: list(env, 'REDIRECT_URLS'),
+    otpExpirySeconds: integer(env, 'OTP_EXPIRY_SECONDS', 3600, 60),
+    mailMinIntervalSeconds: integer(env, 'MAIL_MIN_INTERVAL_SECONDS', 60, 0),
     clientIpHeader: optionalString(env, 'CLIENT_IP_HEADER')?.toLowerCase(),
   };
 }

@@ -5,7 +5,10 @@ import {
   type VerifiedAccessToken,
 } from '../common/access-token';
 import type { AuthConfig } from './config';
+import { composeEmail, type EmailKind } from './emails';
 import { AuthError } from './errors';
+import type { Mailer } from './mailer';
+import { OTP_SLOTS, newOtp, otpHash, type OtpKind } from './otp';
 import {
   assertAcceptablePassword,
   hashPassword,
@@ -20,6 +23,7 @@ import {
   signAccessToken,
   type KeyRing,
 } from './tokens';
+import { resolveRedirect } from './redirects';
 import { EMAIL_APP_METADATA, obfuscatedUserJson, toUserJson, type UserRecord } from './users';
 
 export type SignInMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'email/signup';
@@ -29,6 +33,7 @@ export interface AuthServiceDeps {
   config: AuthConfig;
   store: AuthStore;
   keyRing: () => Promise<KeyRing>;
+  mailer: Mailer;
   accessTokens: () => Promise<AccessTokenVerifier>;
   now: () => number;
 }
@@ -135,6 +140,143 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
+  const tooSoon = () =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${config.mailMinIntervalSeconds} seconds.`,
+    );
+
+  function verificationLink(hash: string, kind: OtpKind, redirectTo: string | undefined): string {
+    const query = new URLSearchParams({
+      token: hash,
+      type: kind,
+      redirect_to: resolveRedirect(config.siteUrl, config.redirectUrls, redirectTo),
+    });
+    return `${config.externalUrl}/verify?${query}`;
+  }
+
+  const EMAIL_OF_KIND: Record<OtpKind, EmailKind> = {
+    signup: 'confirmation',
+    recovery: 'recovery',
+    magiclink: 'magiclink',
+    email_change: 'email_change',
+  };
+
+  /** Issues a one-time token of a kind (at most one per address and interval) and mails it. */
+  async function sendOtp(
+    user: UserRecord,
+    kind: OtpKind,
+    redirectTo: string | undefined,
+    to = user.email,
+  ): Promise<void> {
+    const { code, hash } = newOtp(to);
+    const at = now();
+    const issued = await store.issueOtp(
+      hash,
+      { userId: user.id, kind, email: to, expiresAt: at + config.otpExpirySeconds * 1000 },
+      {
+        now: at,
+        minIntervalMs: config.mailMinIntervalSeconds * 1000,
+        newEmail: kind === 'email_change' ? to : undefined,
+      },
+    );
+    if (!issued) throw tooSoon();
+    await deps.mailer.send(
+      composeEmail(EMAIL_OF_KIND[kind], to, verificationLink(hash, kind, redirectTo), code),
+    );
+  }
+
+  /**
+   * Writes a new user with its e-mail item in one transaction: confirmed with a first session,
+   * or unconfirmed with a mailed confirmation token. Losing a race for the address answers the
+   * winner's id.
+   */
+  async function createUser(input: {
+    email: string;
+    passwordHash: string;
+    data: Record<string, unknown>;
+    confirmed: boolean;
+    redirectTo?: string;
+  }): Promise<
+    | { existingUserId: string }
+    | { user: UserRecord; started?: { session: SessionRecord; refreshToken: string } }
+  > {
+    const { email, confirmed } = input;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const at = now();
+      const id = randomUUID();
+      const identityData = {
+        ...input.data,
+        sub: id,
+        email,
+        email_verified: confirmed,
+        phone_verified: false,
+      };
+      const otp = confirmed ? undefined : newOtp(email);
+      const user: UserRecord = {
+        id,
+        email,
+        passwordHash: input.passwordHash,
+        createdAt: at,
+        updatedAt: at,
+        appMetadata: EMAIL_APP_METADATA,
+        userMetadata: identityData,
+        identity: {
+          id: randomUUID(),
+          createdAt: at,
+          updatedAt: at,
+          identityData,
+          ...(confirmed ? { lastSignInAt: at } : {}),
+        },
+        ...(otp
+          ? { confirmationSentAt: at, confirmationTokenHash: otp.hash }
+          : { emailConfirmedAt: at, lastSignInAt: at }),
+      };
+      const started = confirmed ? await newSession(id, 'password') : undefined;
+      try {
+        await store.createUser(user, {
+          session: started?.session,
+          otp: otp && {
+            hash: otp.hash,
+            record: {
+              userId: id,
+              kind: 'signup',
+              email,
+              expiresAt: at + config.otpExpirySeconds * 1000,
+            },
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof EmailTakenError)) throw error;
+        const winner = await store.findLogin(email);
+        if (winner) return { existingUserId: winner.userId };
+        continue;
+      }
+      if (otp) {
+        await deps.mailer.send(
+          composeEmail(
+            'confirmation',
+            email,
+            verificationLink(otp.hash, 'signup', input.redirectTo),
+            otp.code,
+          ),
+        );
+      }
+      return { user, started };
+    }
+    throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
+  }
+
+  /** Which stored token kinds a `/verify` type accepts. */
+  const VERIFY_TYPES: Record<string, OtpKind[]> = {
+    signup: ['signup'],
+    email: ['signup', 'magiclink'],
+    magiclink: ['magiclink', 'signup'],
+    recovery: ['recovery'],
+    email_change: ['email_change'],
+  };
+
   return {
     signIn,
 
@@ -143,6 +285,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: string;
       password: string;
       data: Record<string, unknown>;
+      redirectTo?: string;
     }): Promise<object> {
       const email = normalizeEmail(input.email);
       const existingResponse = async (userId: string) => {
@@ -153,50 +296,23 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!existing || existing.emailConfirmedAt !== undefined) {
           return obfuscatedUserJson(randomUUID(), email, input.data, now());
         }
-        return toUserJson(existing);
+        await sendOtp(existing, 'signup', input.redirectTo);
+        return toUserJson((await store.getUser(userId)) ?? existing);
       };
 
       const owner = await store.findLogin(email);
       if (owner) return existingResponse(owner.userId);
-
       const passwordHash = await hashPassword(input.password, config.bcryptCost);
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        const at = now();
-        const id = randomUUID();
-        const identityData = {
-          ...input.data,
-          sub: id,
-          email,
-          email_verified: config.autoconfirm,
-          phone_verified: false,
-        };
-        const user: UserRecord = {
-          id,
-          email,
-          passwordHash,
-          createdAt: at,
-          updatedAt: at,
-          appMetadata: EMAIL_APP_METADATA,
-          userMetadata: identityData,
-          identity: { id: randomUUID(), createdAt: at, updatedAt: at, identityData },
-          ...(config.autoconfirm
-            ? { emailConfirmedAt: at, lastSignInAt: at }
-            : { confirmationSentAt: at }),
-        };
-        if (config.autoconfirm) user.identity.lastSignInAt = at;
-        const started = config.autoconfirm ? await newSession(id, 'password') : undefined;
-        try {
-          await store.createUser(user, started?.session);
-        } catch (error) {
-          if (!(error instanceof EmailTakenError)) throw error;
-          const winner = await store.findLogin(email);
-          if (winner) return existingResponse(winner.userId);
-          continue;
-        }
-        if (!started) return toUserJson(user);
-        return issueSession(user, started.session, started.refreshToken);
-      }
-      throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
+      const created = await createUser({
+        email,
+        passwordHash,
+        data: input.data,
+        confirmed: config.autoconfirm,
+        redirectTo: input.redirectTo,
+      });
+      if ('existingUserId' in created) return existingResponse(created.existingUserId);
+      if (!created.started) return toUserJson(created.user);
+      return issueSession(created.user, created.started.session, created.started.refreshToken);
     },
 
     /** `allowed` settles once the rate limiter has counted the request; it gates the bcrypt work. */
@@ -278,6 +394,99 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw REFRESH_NOT_FOUND();
     },
 
+    async recover(rawEmail: string, redirectTo: string | undefined) {
+      if (!rawEmail) {
+        throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
+      }
+      const login = await store.findLogin(normalizeEmail(rawEmail));
+      const user = login && (await store.getUser(login.userId));
+      if (user) await sendOtp(user, 'recovery', redirectTo);
+      return {};
+    },
+
+    async otp(input: {
+      email: string;
+      createUser: boolean;
+      data: Record<string, unknown>;
+      redirectTo?: string;
+    }) {
+      const email = normalizeEmail(input.email);
+      const login = await store.findLogin(email);
+      const user = login && (await store.getUser(login.userId));
+      if (user) {
+        await sendOtp(
+          user,
+          user.emailConfirmedAt === undefined ? 'signup' : 'magiclink',
+          input.redirectTo,
+        );
+        return {};
+      }
+      if (!input.createUser || config.disableSignup) {
+        throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+      }
+      const created = await createUser({
+        email,
+        passwordHash: await hashPassword(randomUUID(), config.bcryptCost),
+        data: input.data,
+        confirmed: false,
+        redirectTo: input.redirectTo,
+      });
+      if ('existingUserId' in created) {
+        const winner = await store.getUser(created.existingUserId);
+        if (winner) await sendOtp(winner, 'magiclink', input.redirectTo);
+      }
+      return {};
+    },
+
+    async resend(input: { email: string; type: 'signup' | 'email_change'; redirectTo?: string }) {
+      const login = await store.findLogin(normalizeEmail(input.email));
+      const user = login && (await store.getUser(login.userId));
+      if (!user) return {};
+      if (input.type === 'signup' && user.emailConfirmedAt === undefined) {
+        await sendOtp(user, 'signup', input.redirectTo);
+      }
+      if (input.type === 'email_change' && user.newEmail) {
+        await sendOtp(user, 'email_change', input.redirectTo, user.newEmail);
+      }
+      return {};
+    },
+
+    /** Checks and uses up a one-time token, then signs the user in. */
+    async verify(input: { type: string; token?: string; tokenHash?: string; email?: string }) {
+      const invalid = () =>
+        input.tokenHash
+          ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
+          : new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+      const email = input.email ? input.email.trim().toLowerCase() : '';
+      const hash = input.tokenHash || otpHash(email, input.token ?? '');
+      const otp = await store.getOtp(hash);
+      if (
+        !otp ||
+        otp.expiresAt < now() ||
+        !(VERIFY_TYPES[input.type] ?? []).includes(otp.kind) ||
+        (email && otp.email !== email)
+      ) {
+        throw invalid();
+      }
+      const user = await store.getUser(otp.userId);
+      if (!user || user[OTP_SLOTS[otp.kind].hash] !== hash) throw invalid();
+      try {
+        if (!(await store.consumeOtp(hash, otp, user, now()))) throw invalid();
+      } catch (error) {
+        if (error instanceof EmailTakenError) {
+          throw new AuthError(
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
+        }
+        throw error;
+      }
+      const verified = await store.getUser(user.id);
+      if (!verified) throw invalid();
+      return { session: await signIn(verified, 'otp'), kind: otp.kind };
+    },
+
     async logout(authorization: string | undefined, scope: LogoutScope) {
       const token = await (await deps.accessTokens()).verify(authorization);
       if (scope === 'local') await store.deleteSession(token.userId, token.sessionId);
@@ -291,7 +500,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async updateUser(
       authorization: string | undefined,
-      input: { password?: string; data?: Record<string, unknown>; appMetadata: boolean },
+      input: {
+        password?: string;
+        email?: string;
+        data?: Record<string, unknown>;
+        appMetadata: boolean;
+        redirectTo?: string;
+      },
     ) {
       const token = await (await deps.accessTokens()).verify(authorization);
       if (input.appMetadata) {
@@ -309,6 +524,19 @@ export function createAuthService(deps: AuthServiceDeps) {
           );
         }
         passwordHash = await hashPassword(input.password, config.bcryptCost);
+      }
+      if (input.email) {
+        const newEmail = normalizeEmail(input.email);
+        if (newEmail !== user.email) {
+          if (await store.findLogin(newEmail)) {
+            throw new AuthError(
+              422,
+              'email_exists',
+              'A user with this email address has already been registered',
+            );
+          }
+          await sendOtp(user, 'email_change', input.redirectTo, newEmail);
+        }
       }
       const reserved = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
       const entries = Object.entries(input.data ?? {}).filter(([key]) => !reserved.has(key));

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { SESSION_SORT_PREFIX, emailKey, sessionKey, userKey } from '../common/auth-items';
 import type { Table } from '../common/dynamo';
+import { OTP_SLOTS, type OtpKind } from './otp';
 import type { UserRecord } from './users';
 
 /** A session as stored in `USER#<id>` / `SESSION#<sid>`; one per sign-in. */
@@ -34,6 +35,21 @@ export interface EmailLogin {
   userId: string;
   passwordHash: string;
   emailConfirmedAt?: number;
+}
+
+/** `OTP#<token hash>` / `OTP`: a pending one-time token, found by its hash. */
+export interface OtpRecord {
+  userId: string;
+  kind: OtpKind;
+  /** The address the token was sent to (the new one for an e-mail change). */
+  email: string;
+  expiresAt: number;
+}
+
+export const otpKey = (hash: string) => ({ pk: `OTP#${hash}`, sk: 'OTP' });
+
+export function otpItem(hash: string, otp: OtpRecord) {
+  return { ...otpKey(hash), ...otp, ttl: Math.ceil(otp.expiresAt / 1000) };
 }
 
 /** The e-mail already belongs to a user, or another sign-up for it is being written. */
@@ -103,7 +119,11 @@ export function createAuthStore(table: Table) {
     },
 
     /** Writes the user and its e-mail item (and the first session) in one transaction. */
-    async createUser(user: UserRecord, session?: SessionRecord): Promise<void> {
+    async createUser(
+      user: UserRecord,
+      extra: { session?: SessionRecord; otp?: { hash: string; record: OtpRecord } } = {},
+    ): Promise<void> {
+      const { session, otp } = extra;
       try {
         await doc.send(
           new TransactWriteCommand({
@@ -127,6 +147,7 @@ export function createAuthStore(table: Table) {
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
+              ...(otp ? [{ Put: { TableName, Item: otpItem(otp.hash, otp.record) } }] : []),
               ...(session
                 ? [
                     {
@@ -299,6 +320,149 @@ export function createAuthStore(table: Table) {
         return getUser(userId);
       } catch (error) {
         if (isConditionFailure(error) || isTransactionConditionFailure(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /**
+     * Records a new one-time token of a kind for the user (replacing the previous one), unless
+     * one was sent less than `minIntervalMs` ago: then false, and nothing is written.
+     */
+    async issueOtp(
+      hash: string,
+      otp: OtpRecord,
+      options: { now: number; minIntervalMs: number; newEmail?: string },
+    ): Promise<boolean> {
+      const slot = OTP_SLOTS[otp.kind];
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName, Item: otpItem(hash, otp) } },
+              {
+                Update: {
+                  TableName,
+                  Key: userKey(otp.userId),
+                  UpdateExpression: `SET #sentAt = :now, #hash = :hash${options.newEmail ? ', newEmail = :newEmail' : ''}`,
+                  ConditionExpression:
+                    'attribute_exists(pk) AND (attribute_not_exists(#sentAt) OR #sentAt <= :threshold)',
+                  ExpressionAttributeNames: { '#sentAt': slot.sentAt, '#hash': slot.hash },
+                  ExpressionAttributeValues: {
+                    ':now': options.now,
+                    ':hash': hash,
+                    ':threshold': options.now - options.minIntervalMs,
+                    ...(options.newEmail ? { ':newEmail': options.newEmail } : {}),
+                  },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isTransactionConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async getOtp(hash: string): Promise<OtpRecord | undefined> {
+      const out = await doc.send(
+        new GetCommand({ TableName, Key: otpKey(hash), ConsistentRead: true }),
+      );
+      return strip<OtpRecord>(out.Item);
+    },
+
+    /**
+     * Uses up a one-time token and applies what it proves, in one transaction: the token item is
+     * deleted (so a second use fails) and the user's slot cleared; a confirmation marks the
+     * address verified; an e-mail change moves the uniqueness item to the new address.
+     * Returns false when the token was already used or replaced.
+     */
+    async consumeOtp(
+      hash: string,
+      otp: OtpRecord,
+      user: UserRecord,
+      now: number,
+    ): Promise<boolean> {
+      const slot = OTP_SLOTS[otp.kind];
+      const tokenCondition = {
+        TableName,
+        Key: otpKey(hash),
+        ConditionExpression: 'attribute_exists(pk)',
+      };
+      const names: Record<string, string> = { '#slot': slot.hash };
+      const values: Record<string, unknown> = { ':hash': hash, ':now': now };
+      const sets = ['updatedAt = :now'];
+      const items: NonNullable<
+        ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+      > = [{ Delete: tokenCondition }];
+      if (otp.kind === 'email_change') {
+        values[':email'] = otp.email;
+        names['#identity'] = 'identity';
+        sets.push(
+          'email = :email',
+          'userMetadata.email = :email',
+          '#identity.identityData.email = :email',
+        );
+        items.push(
+          {
+            Delete: {
+              TableName,
+              Key: emailKey(user.email),
+              ConditionExpression: 'userId = :id',
+              ExpressionAttributeValues: { ':id': user.id },
+            },
+          },
+          {
+            Put: {
+              TableName,
+              Item: {
+                ...emailKey(otp.email),
+                userId: user.id,
+                passwordHash: user.passwordHash,
+                emailConfirmedAt: user.emailConfirmedAt ?? now,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        );
+      } else if (user.emailConfirmedAt === undefined) {
+        values[':true'] = true;
+        names['#identity'] = 'identity';
+        sets.push(
+          'emailConfirmedAt = :now',
+          'userMetadata.email_verified = :true',
+          '#identity.identityData.email_verified = :true',
+        );
+        items.push({
+          Update: {
+            TableName,
+            Key: emailKey(user.email),
+            UpdateExpression: 'SET emailConfirmedAt = :now',
+            ConditionExpression: 'userId = :id',
+            ExpressionAttributeValues: { ':now': now, ':id': user.id },
+          },
+        });
+      }
+      items.push({
+        Update: {
+          TableName,
+          Key: userKey(user.id),
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE #slot${otp.kind === 'email_change' ? ', newEmail' : ''}`,
+          ConditionExpression: '#slot = :hash',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      });
+      try {
+        await doc.send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (otp.kind === 'email_change' && codes[2] === 'ConditionalCheckFailed') {
+          throw new EmailTakenError();
+        }
+        if (codes.includes('ConditionalCheckFailed')) return false;
         throw error;
       }
     },

@@ -11,6 +11,10 @@ export interface UserRecord {
   newEmail?: string;
   emailChangeSentAt?: number;
   lastSignInAt?: number;
+  /** Hashes of the pending one-time tokens (only the latest of each kind is valid). */
+  confirmationTokenHash?: string;
+  recoveryTokenHash?: string;
+  emailChangeTokenHash?: string;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   identity: {

@@ -3,6 +3,7 @@ import { createAuthApp } from '../../lambdas/auth/app';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import type { Env } from '../../lambdas/common/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { createOutbox, type Outbox } from '../../local/outbox';
 import { createTestTable } from '../support/test-table';
 
 /** A clock tests move by hand (epoch ms), starting at the real time. */
@@ -19,6 +20,7 @@ export function createClock() {
 export interface AuthServer {
   url: string;
   env: Env;
+  outbox: Outbox;
   clock: ReturnType<typeof createClock>;
   stop(): Promise<void>;
 }
@@ -35,7 +37,8 @@ export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> 
     ...overrides,
   };
   const clock = createClock();
-  const app = createAuthApp(readAuthConfig(env), { now: clock.now });
+  const outbox = createOutbox(null);
+  const app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer: outbox });
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
       resolve(started),
@@ -46,6 +49,7 @@ export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> 
   return {
     url: `http://127.0.0.1:${port}`,
     env,
+    outbox,
     clock,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -57,6 +57,8 @@ describe('rate limits per client IP', () => {
       RATE_LIMIT_SIGNUP: '2',
       RATE_LIMIT_WINDOW_SECONDS: '60',
     });
+    // Fixed windows: start at the beginning of one so the test never straddles a boundary.
+    server.clock.advance(60_000 - (server.clock.now() % 60_000));
     const attempt = () =>
       call(server, 'POST', '/token?grant_type=password', {
         body: { email: 'nobody@example.com', password: 'whatever' },
@@ -157,8 +159,14 @@ describe('e-mail confirmation required (AUTH_AUTOCONFIRM=false)', () => {
     expect(signUp.data.user?.email_confirmed_at).toBeUndefined();
     const userId = signUp.data.user!.id;
 
+    const tooSoon = await call(server, 'POST', '/signup', {
+      body: { email, password: 'other pass' },
+    });
+    expect([tooSoon.status, tooSoon.json.code]).toEqual([429, 'over_email_send_rate_limit']);
+    server.clock.advance(61_000);
     const raw = await call(server, 'POST', '/signup', { body: { email, password: 'other pass' } });
     expect(raw.status).toBe(200);
+    expect((await server.outbox.list()).filter((mail) => mail.to === email)).toHaveLength(2);
     expect(raw.json).not.toHaveProperty('access_token');
     expect(raw.json.id).toBe(userId);
 

@@ -1,0 +1,34 @@
+/** `*` matches within one path segment or host label run, `**` matches anything. */
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Where an e-mail link may send the browser: the site itself, or a URL matching the configured
+ * allow-list (GoTrue's `URI_ALLOW_LIST`); anything else falls back to the site URL.
+ */
+export function resolveRedirect(
+  siteUrl: string,
+  allowList: string[],
+  requested: string | undefined,
+): string {
+  if (!requested) return siteUrl;
+  let url: URL;
+  try {
+    url = new URL(requested);
+  } catch {
+    return siteUrl;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl;
+  if (url.origin === new URL(siteUrl).origin) return url.href;
+  return allowList.some((pattern) => patternToRegExp(pattern).test(url.href)) ? url.href : siteUrl;
+}
