@@ -1,10 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Spinner } from './spinner';
 
 /** Page frame: skip link, the given header, the routed page, the footer. */
 export function Layout({ header }: { header: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
       <a
@@ -15,9 +17,12 @@ export function Layout({ header }: { header: ReactNode }) {
       </a>
       {header}
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* Keyed by path: leaving a broken page gives the next one a fresh start. */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </div>
