@@ -287,6 +287,10 @@ describe('beyond the basic letter', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Print / Save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(document.querySelector('.dispute-letter-print')).toBeNull();
   });
 
   it('exports Word and Google Docs files from the export-options panel', async () => {

@@ -123,6 +123,8 @@ export function DisputeGenerator() {
 
   function print(letter: PreparedLetter) {
     flushSync(() => setPrinted(letter.text));
+    // Afterwards the page prints as itself again (e.g. with the browser's own Print).
+    window.addEventListener('afterprint', () => setPrinted(null), { once: true });
     window.print();
   }
 
@@ -156,7 +158,8 @@ export function DisputeGenerator() {
     setSentLetters([
       ...sentLetters,
       {
-        id: crypto.randomUUID(),
+        // Not crypto.randomUUID(): it is missing outside secure contexts (plain-HTTP LAN dev).
+        id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
         recipient: letter.recipient,
         kind: letter.kind,
         accountNames: letter.accountNames,
@@ -192,6 +195,7 @@ export function DisputeGenerator() {
               </label>
               <select
                 id={`${id}-bureau`}
+                aria-required="true"
                 value={bureau}
                 onChange={(event) => setBureau(event.target.value)}
                 className={inputClasses}

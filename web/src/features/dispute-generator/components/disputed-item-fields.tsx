@@ -29,6 +29,7 @@ export function DisputedItemFields({ item, onChange, labelSuffix = '' }: Dispute
         </label>
         <select
           id={`${id}-type`}
+          aria-required="true"
           value={item.errorType}
           onChange={(event) => onChange({ ...item, errorType: event.target.value })}
           aria-describedby={description ? `${id}-type-description` : undefined}
@@ -53,6 +54,7 @@ export function DisputedItemFields({ item, onChange, labelSuffix = '' }: Dispute
         </label>
         <input
           id={`${id}-account`}
+          aria-required="true"
           type="text"
           value={item.accountName}
           onChange={(event) => onChange({ ...item, accountName: event.target.value })}
@@ -66,6 +68,7 @@ export function DisputedItemFields({ item, onChange, labelSuffix = '' }: Dispute
         </label>
         <textarea
           id={`${id}-details`}
+          aria-required="true"
           rows={4}
           value={item.details}
           onChange={(event) => onChange({ ...item, details: event.target.value })}
