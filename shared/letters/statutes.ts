@@ -46,13 +46,13 @@ export const STATUTES: Readonly<Record<StatuteId, Statute>> = {
     id: '1681s-2(a)(8)',
     citation: '15 U.S.C. §1681s-2(a)(8)',
     requirement:
-      'requires a furnisher that receives a direct dispute from a consumer to investigate, review all relevant information the consumer provides, report the results to the consumer in time, and, if the information is inaccurate, promptly notify every consumer reporting agency it furnished the information to and provide the correction.',
+      'requires a furnisher that receives a direct dispute from a consumer to investigate, review all relevant information the consumer provides, report the results to the consumer within the period a consumer reporting agency would have, and, if the information is inaccurate, promptly notify every consumer reporting agency it furnished the information to and provide the correction.',
   },
   '12 CFR 1022.43': {
     id: '12 CFR 1022.43',
     citation: '12 CFR 1022.43',
     requirement:
-      'sets out which direct disputes a furnisher must investigate and requires it to complete a reasonable investigation and report the results to the consumer within 30 days of receiving the dispute.',
+      'sets out which direct disputes a furnisher must investigate and requires it to conduct a reasonable investigation and report the results to the consumer, generally within 30 days of receiving the dispute.',
   },
 };
 
