@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { decodeJwt } from 'jose';
 import { createAccessTokenVerifier } from '../common/access-token';
 import { corsForOrigins, requirePublishableKey } from '../common/api-guards';
 import { createTable } from '../common/dynamo';
@@ -21,6 +22,24 @@ export function createRestApp(config: RestConfig) {
   const verifier = createAccessTokenVerifier({ table, publicJwks: config.access.publicJwks });
   const app = new Hono().basePath(REST_BASE_PATH);
 
+  /**
+   * The caller's row. The read starts alongside the token check, keyed by the token's (not yet
+   * verified) subject, so the view costs one database round trip instead of two; nothing is
+   * returned unless verification succeeds for that same user.
+   */
+  async function callerRow(authorization: string) {
+    let claimedUserId: string | undefined;
+    try {
+      claimedUserId = decodeJwt(authorization.replace(/^Bearer\s+/i, '').trim()).sub;
+    } catch {
+      claimedUserId = undefined;
+    }
+    const early = claimedUserId ? readSubscriptionRow(table, claimedUserId) : undefined;
+    early?.catch(() => undefined);
+    const { userId } = await verifier.verify(authorization);
+    return early && userId === claimedUserId ? early : readSubscriptionRow(table, userId);
+  }
+
   app.onError((error, c) => renderPostgrestError(c, error));
   app.use('*', corsForOrigins(config.access.allowedOrigins));
   app.use('*', requirePublishableKey(config.access.publishableKey));
@@ -41,9 +60,7 @@ export function createRestApp(config: RestConfig) {
     const anonymous =
       !authorization ||
       authorization.replace(/^Bearer\s+/i, '').trim() === config.access.publishableKey;
-    const row = anonymous
-      ? null
-      : await readSubscriptionRow(table, (await verifier.verify(authorization)).userId);
+    const row = anonymous ? null : await callerRow(authorization);
 
     const matching =
       row && query.filters.every((filter) => filter.test(row[filter.column])) ? [row] : [];

@@ -8,6 +8,7 @@ import { lazyStripeClient } from '../common/stripe-client';
 import { syncCustomerSubscription } from '../common/subscription-sync';
 import type { StripeCheckoutConfig } from './config';
 import { customerForUser } from './customers';
+import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
 
@@ -58,16 +59,15 @@ export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
       }
     }
 
-    const session = await client.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customerId,
-      client_reference_id: user.userId,
-      metadata: { user_id: user.userId },
-      subscription_data: { metadata: { user_id: user.userId } },
-      line_items: [{ price: config.stripe.priceId, quantity: 1 }],
-      success_url: body.success_url,
-      cancel_url: body.cancel_url,
-    });
+    const session = await client.checkout.sessions.create(
+      checkoutSessionParams({
+        userId: user.userId,
+        customerId,
+        priceId: config.stripe.priceId,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+      }),
+    );
     if (!session.url) {
       throw new HttpError(
         502,
