@@ -27,6 +27,8 @@ export interface ApiFunctionSpec {
   verifiesAccessTokens: boolean;
   /** Calls the Stripe API (gets `STRIPE_PRICE_ID`). */
   usesStripe: boolean;
+  /** Sends auth e-mails through SES from `MAIL_FROM` (granted only for that sender). */
+  sendsEmail: boolean;
   memorySize?: number;
   timeoutSeconds?: number;
   /** The sample API Gateway events of its routes under `events/`. */
@@ -49,6 +51,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     rateLimitsByIp: true,
     verifiesAccessTokens: false,
     usesStripe: false,
+    sendsEmail: true,
     // bcrypt (cost 10) is CPU-bound: more memory buys a bigger share of a vCPU.
     memorySize: 1024,
     events: ['auth-signup.json', 'auth-token.json', 'auth-user.json'],
@@ -69,6 +72,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     rateLimitsByIp: false,
     verifiesAccessTokens: true,
     usesStripe: false,
+    sendsEmail: false,
     events: ['rest-stripe-user-subscriptions.json'],
   },
   {
@@ -84,6 +88,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     rateLimitsByIp: false,
     verifiesAccessTokens: true,
     usesStripe: true,
+    sendsEmail: false,
     timeoutSeconds: 15,
     events: ['stripe-checkout.json'],
   },
@@ -98,6 +103,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     rateLimitsByIp: false,
     verifiesAccessTokens: false,
     usesStripe: true,
+    sendsEmail: false,
     timeoutSeconds: 15,
     events: ['stripe-webhook.json'],
   },
@@ -114,6 +120,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     rateLimitsByIp: false,
     verifiesAccessTokens: true,
     usesStripe: true,
+    sendsEmail: false,
     timeoutSeconds: 15,
     events: ['billing-portal.json'],
   },

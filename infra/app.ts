@@ -31,4 +31,5 @@ new CreditDisputeLettersStack(app, STACK_NAME, {
   jwtSigningKeysGeneration: context('jwtSigningKeysGeneration') ?? '1',
   customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
   alarmEmail: context('alarmEmail'),
+  mailFrom: context('mailFrom'),
 });

@@ -29,6 +29,7 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const PUBLISHABLE_KEY = 'sb_publishable_assertions';
 const PRICE_ID = 'price_assertions';
+const MAIL_FROM = 'Credit Dispute Letters <no-reply@letters.example.com>';
 
 type Resource = { Type: string; Properties: Record<string, any>; [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,6 +66,7 @@ beforeAll(() => {
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
+    mailFrom: MAIL_FROM,
   });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources;
@@ -396,7 +398,21 @@ describe('API and functions', () => {
       expect(tableActions, spec.id).toEqual(expectedTable);
       expect(tableActions.join(), spec.id).not.toMatch(/Scan|\*/);
 
-      const secretStatements = statements.filter((s) => !tableStatements.includes(s));
+      const sesStatements = statements.filter((s) => [s.Action].flat()[0]!.startsWith('ses:'));
+      if (spec.sendsEmail) {
+        expect(sesStatements, spec.id).toHaveLength(1);
+        expect(sesStatements[0]!.Action).toBe('ses:SendEmail');
+        const identities = JSON.stringify(sesStatements[0]!.Resource);
+        expect(identities).toContain(':identity/no-reply@letters.example.com');
+        expect(identities).toContain(':identity/letters.example.com');
+        expect([sesStatements[0]!.Resource].flat()).toHaveLength(2);
+      } else {
+        expect(sesStatements, spec.id).toEqual([]);
+      }
+
+      const secretStatements = statements.filter(
+        (s) => !tableStatements.includes(s) && !sesStatements.includes(s),
+      );
       const grantedSecrets = secretStatements.map((s) => s.Resource).flat();
       expect(grantedSecrets.sort(), spec.id).toEqual(
         spec.secrets.map((name) => ({ Ref: secretIds[name] })).sort(),
@@ -425,11 +441,13 @@ describe('API and functions', () => {
         ...(spec.rateLimitsByIp ? ['CLIENT_IP_HEADER'] : []),
         ...(spec.verifiesAccessTokens ? ['JWT_PUBLIC_JWKS'] : []),
         ...(spec.usesStripe ? ['STRIPE_PRICE_ID'] : []),
+        ...(spec.sendsEmail ? ['MAIL_FROM'] : []),
         ...spec.secrets.map((name) => `${name}_SECRET_ARN`),
       ];
       expect(Object.keys(variables).sort(), spec.id).toEqual(expectedNames.sort());
       if (spec.browserFacing) expect(variables.PUBLISHABLE_KEY).toBe(PUBLISHABLE_KEY);
       if (spec.usesStripe) expect(variables.STRIPE_PRICE_ID).toBe(PRICE_ID);
+      if (spec.sendsEmail) expect(variables.MAIL_FROM).toBe(MAIL_FROM);
       if (spec.verifiesAccessTokens) {
         expect(variables.JWT_PUBLIC_JWKS).toEqual({ 'Fn::GetAtt': [keySetId, 'PublicJwks'] });
       }

@@ -31,6 +31,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ComparisonOperator, TreatMissingData, type Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -61,6 +62,21 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   customDomain?: { domainName: string; certificateArn: string };
   /** Optional address subscribed to the alarm topic. */
   alarmEmail?: string;
+  /**
+   * Sender of auth e-mails (`Name <address>` or an address), an identity verified in SES.
+   * Without it the auth function gets no SES permission (e-mails cannot be sent).
+   */
+  mailFrom?: string;
+}
+
+/** SES identities a sender may be verified as: the address itself or its domain. */
+function sesIdentities(stack: Stack, mailFrom: string): string[] {
+  const address = (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  const domain = address.split('@')[1];
+  if (!domain) throw new Error(`mailFrom must contain an e-mail address, got "${mailFrom}"`);
+  return [address, domain].map((identity) =>
+    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+  );
 }
 
 const TABLE_ACTIONS: Record<TableAccess, string[]> = {
@@ -293,6 +309,7 @@ export class CreditDisputeLettersStack extends Stack {
       if (spec.rateLimitsByIp) environment.CLIENT_IP_HEADER = 'cloudfront-viewer-address';
       if (spec.verifiesAccessTokens) environment.JWT_PUBLIC_JWKS = jwtKeys.publicJwks;
       if (spec.usesStripe) environment.STRIPE_PRICE_ID = props.stripePriceId;
+      if (spec.sendsEmail && props.mailFrom) environment.MAIL_FROM = props.mailFrom;
       for (const name of spec.secrets) environment[`${name}_SECRET_ARN`] = secrets[name].secretArn;
 
       const fn = new AppFunction(this, spec.id, {
@@ -305,6 +322,14 @@ export class CreditDisputeLettersStack extends Stack {
       });
       table.grant(fn, ...TABLE_ACTIONS[spec.table]);
       for (const name of spec.secrets) secrets[name].grantRead(fn);
+      if (spec.sendsEmail && props.mailFrom) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: sesIdentities(this, props.mailFrom),
+          }),
+        );
+      }
       // The signing keys must exist before the first request can sign a token.
       if (spec.secrets.includes('JWT_SIGNING_KEYS')) fn.node.addDependency(jwtKeys.resource);
 
