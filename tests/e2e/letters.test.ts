@@ -222,6 +222,28 @@ describe('dispute letters in Chromium', () => {
     expect(duringLetterWork.filter((request) => /\s(https?|wss?):/.test(request))).toEqual([]);
   });
 
+  it('keeps your details and sent letters in this browser across a reload', async () => {
+    await page.getByLabel('Your Name').fill('Jane Q. Public');
+    await page.getByLabel('Mailing Address').fill('12 Elm Street\nSpringfield, IL 62701');
+    await page.getByRole('button', { name: 'Preview Letter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Letter Preview' });
+    await dialog.getByLabel('Mailed on').fill('2026-11-02');
+    await dialog.getByRole('button', { name: 'Mark as mailed' }).click();
+    await dialog.getByRole('button', { name: 'Close Preview' }).click();
+
+    await page.reload();
+    await page.getByLabel('Credit Bureau').waitFor();
+    expect(await page.getByLabel('Your Name').inputValue()).toBe('Jane Q. Public');
+    const sent = page.getByRole('region', { name: 'Sent letters' });
+    expect(await sent.textContent()).toContain('TransUnion — Chase Sapphire ending 4321');
+    expect(await sent.textContent()).toContain('Response due December 7, 2026');
+
+    await page.getByRole('button', { name: 'Forget my details' }).click();
+    await page.reload();
+    await page.getByLabel('Credit Bureau').waitFor();
+    expect(await page.getByLabel('Your Name').inputValue()).toBe('');
+  });
+
   it('the form passes an accessibility check', async () => {
     const axe = await new AxeBuilder({ page })
       .include('form[aria-label="Dispute letter"]')
