@@ -356,6 +356,29 @@ describe('API and functions', () => {
     }
   });
 
+  test('every route has a sample API Gateway v2 event under events/', () => {
+    const eventsDir = path.join(import.meta.dirname, '..', 'events');
+    const referenced = new Set<string>(['origin-verify-authorizer.json']);
+    for (const spec of API_FUNCTIONS) {
+      const routeKeys = spec.routes.flatMap((route) =>
+        route.methods.map((method) => `${method} ${route.path}`),
+      );
+      for (const name of spec.events) {
+        referenced.add(name);
+        const event = JSON.parse(readFileSync(path.join(eventsDir, name), 'utf8'));
+        expect(event.version, name).toBe('2.0');
+        expect(routeKeys, name).toContain(event.routeKey);
+        expect(event.requestContext.routeKey, name).toBe(event.routeKey);
+        const [method, routePath] = event.routeKey.split(' ');
+        const pathPattern = new RegExp(`^${routePath.replace('{proxy+}', '.+')}$`);
+        expect(event.rawPath, name).toMatch(pathPattern);
+        if (method !== 'ANY') expect(event.requestContext.http.method, name).toBe(method);
+      }
+      expect(spec.events.length, spec.id).toBeGreaterThan(0);
+    }
+    expect(readdirSync(eventsDir).sort()).toEqual([...referenced].sort());
+  });
+
   test('the API stage is throttled and writes access logs', () => {
     const [, stage] = only('AWS::ApiGatewayV2::Stage');
     expect(stage.Properties).toMatchObject({
