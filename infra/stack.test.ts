@@ -72,7 +72,10 @@ beforeAll(() => {
   resources = template.toJSON().Resources;
 }, 120_000);
 
-afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(siteDir, { recursive: true, force: true });
+  rmSync(app.outdir, { recursive: true, force: true });
+});
 
 describe('edge: private bucket behind CloudFront', () => {
   test('the bucket blocks public access, is encrypted and refuses plain HTTP', () => {
