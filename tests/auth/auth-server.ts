@@ -28,26 +28,32 @@ export interface AuthServer {
 /** The auth app on its own table, served over real HTTP on a free port. */
 export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> {
   const { env: tableEnv } = await createTestTable();
+  const clock = createClock();
+  const outbox = createOutbox(null);
+  const served: { app?: ReturnType<typeof createAuthApp> } = {};
+  // Listen first: the e-mailed links must point at this server's port.
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve(
+      { fetch: (request, env) => served.app!.fetch(request, env), port: 0, hostname: '127.0.0.1' },
+      () => resolve(started),
+    );
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
   const env: Env = {
     BCRYPT_COST: '4',
     RATE_LIMIT_SIGNUP: '10000',
     RATE_LIMIT_TOKEN: '10000',
     RATE_LIMIT_USER_UPDATE: '10000',
+    RATE_LIMIT_OTP: '10000',
+    RATE_LIMIT_VERIFY: '10000',
+    API_EXTERNAL_URL: `${url}/auth/v1`,
     ...tableEnv,
     ...overrides,
   };
-  const clock = createClock();
-  const outbox = createOutbox(null);
-  const app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer: outbox });
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    );
-  });
-  const address = server.address();
-  const port = address && typeof address === 'object' ? address.port : 0;
+  served.app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer: outbox });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     env,
     outbox,
     clock,

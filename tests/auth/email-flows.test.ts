@@ -1,0 +1,226 @@
+import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import type { StoredMail } from '../../local/outbox';
+import { call, signUpUser, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
+
+let server: AuthServer;
+let confirming: AuthServer;
+beforeAll(async () => {
+  [server, confirming] = await Promise.all([
+    startAuthServer({ REDIRECT_URLS: 'https://app.example.com/**' }),
+    startAuthServer({ AUTH_AUTOCONFIRM: 'false' }),
+  ]);
+});
+afterAll(() => Promise.all([server.stop(), confirming.stop()]));
+
+function client(on: AuthServer = server): SupabaseClient {
+  return createClient(on.url, LOCAL_PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: class {} as never },
+  });
+}
+
+async function latestMail(
+  on: AuthServer,
+  to: string,
+): Promise<StoredMail & { code: string; link: string }> {
+  const mail = (await on.outbox.list()).find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return {
+    ...mail,
+    code: /enter this code: (\d{6})/.exec(mail.text)![1]!,
+    link: /(http\S+\/verify\?\S+)/.exec(mail.text)![1]!,
+  };
+}
+
+describe('password recovery', () => {
+  it('mails a code that signs in once, emits PASSWORD_RECOVERY, and lets the user set a new password', async () => {
+    const { email, password } = await signUpUser(server);
+    const other = client();
+    expect((await other.auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    const supabase = client();
+    const events: AuthChangeEvent[] = [];
+    supabase.auth.onAuthStateChange((event) => events.push(event));
+    const requested = await supabase.auth.resetPasswordForEmail(email, {
+      redirectTo: 'https://app.example.com/reset',
+    });
+    expect(requested).toEqual({ data: {}, error: null });
+    const mail = await latestMail(server, email);
+    expect(mail.subject).toContain('Credit Dispute Letters');
+    expect(mail.html).toContain('<a href=');
+    const link = new URL(mail.link);
+    expect(link.pathname).toBe('/auth/v1/verify');
+    expect(link.searchParams.get('type')).toBe('recovery');
+    expect(link.searchParams.get('redirect_to')).toBe('https://app.example.com/reset');
+
+    const verified = await supabase.auth.verifyOtp({ email, token: mail.code, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.access_token).toBeTruthy();
+    expect(events).toContain('PASSWORD_RECOVERY');
+
+    const reused = await client().auth.verifyOtp({ email, token: mail.code, type: 'recovery' });
+    expect(reused.error?.code).toBe('otp_expired');
+    expect(reused.error?.status).toBe(403);
+
+    expect((await supabase.auth.updateUser({ password: 'a fresh password' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe(
+      'invalid_credentials',
+    );
+    expect(
+      (await client().auth.signInWithPassword({ email, password: 'a fresh password' })).error,
+    ).toBeNull();
+    expect((await other.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('answers an unknown address exactly like a known one, and limits sends per address', async () => {
+    const { email } = await signUpUser(server);
+    const known = await call(server, 'POST', '/recover', { body: { email } });
+    const unknown = await call(server, 'POST', '/recover', { body: { email: uniqueEmail() } });
+    expect([known.status, known.text]).toEqual([200, '{}']);
+    expect([unknown.status, unknown.text]).toEqual([200, '{}']);
+    const again = await call(server, 'POST', '/recover', { body: { email } });
+    expect([again.status, again.json.code]).toEqual([429, 'over_email_send_rate_limit']);
+    const missing = await call(server, 'POST', '/recover', { body: {} });
+    expect([missing.status, missing.json.message]).toEqual([
+      400,
+      'Password recovery requires an email',
+    ]);
+  });
+
+  it('refuses expired codes and replaced links', async () => {
+    const { email } = await signUpUser(server);
+    await client().auth.resetPasswordForEmail(email);
+    const first = await latestMail(server, email);
+    server.clock.advance(61_000);
+    await client().auth.resetPasswordForEmail(email);
+    const second = await latestMail(server, email);
+    expect(second.code === first.code && second.link === first.link).toBe(false);
+
+    const replaced = await client().auth.verifyOtp({
+      token_hash: new URL(first.link).searchParams.get('token')!,
+      type: 'recovery',
+    });
+    expect(replaced.error?.code).toBe('otp_expired');
+    expect(replaced.error?.message).toBe('Email link is invalid or has expired');
+
+    server.clock.advance(3_601_000);
+    const expired = await client().auth.verifyOtp({ email, token: second.code, type: 'recovery' });
+    expect(expired.error?.code).toBe('otp_expired');
+  });
+});
+
+describe('magic link / OTP sign-in', () => {
+  it('creates the user on request, refuses when create_user is false, and signs in with the code', async () => {
+    const email = uniqueEmail('otp');
+    const refused = await client().auth.signInWithOtp({
+      email,
+      options: { shouldCreateUser: false },
+    });
+    expect(refused.error?.code).toBe('otp_disabled');
+
+    const supabase = client();
+    expect((await supabase.auth.signInWithOtp({ email })).error).toBeNull();
+    const mail = await latestMail(server, email);
+    const verified = await supabase.auth.verifyOtp({ email, token: mail.code, type: 'email' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await supabase.auth.getUser()).data.user?.email).toBe(email);
+  });
+});
+
+describe('confirmation required', () => {
+  it('resends after the interval, and the e-mailed link signs in through a redirect with tokens in the fragment', async () => {
+    const email = uniqueEmail('confirm');
+    const supabase = client(confirming);
+    const signUp = await supabase.auth.signUp({
+      email,
+      password: 'long enough',
+      options: { emailRedirectTo: `${confirming.env.SITE_URL}/payment` },
+    });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    const first = await latestMail(confirming, email);
+
+    const tooSoon = await supabase.auth.resend({ type: 'signup', email });
+    expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
+    confirming.clock.advance(61_000);
+    const resent = await supabase.auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${confirming.env.SITE_URL}/payment` },
+    });
+    expect(resent.error).toBeNull();
+    const second = await latestMail(confirming, email);
+    expect(second.id).not.toBe(first.id);
+    expect((await client().auth.resend({ type: 'signup', email: uniqueEmail() })).error).toBeNull();
+
+    const stale = await fetch(first.link, { redirect: 'manual' });
+    expect(stale.status).toBe(303);
+    const staleTarget = new URL(stale.headers.get('location')!);
+    expect(Object.fromEntries(new URLSearchParams(staleTarget.hash.slice(1)))).toMatchObject({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
+
+    const followed = await fetch(second.link, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    const target = new URL(followed.headers.get('location')!);
+    expect(`${target.origin}${target.pathname}`).toBe(`${confirming.env.SITE_URL}/payment`);
+    const fragment = Object.fromEntries(new URLSearchParams(target.hash.slice(1)));
+    expect(fragment).toMatchObject({ token_type: 'bearer', type: 'signup', expires_in: '3600' });
+    expect(fragment.access_token).toBeTruthy();
+    expect(fragment.refresh_token).toBeTruthy();
+    const user = await call(confirming, 'GET', '/user', { bearer: fragment.access_token });
+    expect(user.json.email_confirmed_at).toBeTruthy();
+    expect(user.json.user_metadata.email_verified).toBe(true);
+    expect(
+      (await client(confirming).auth.signInWithPassword({ email, password: 'long enough' })).error,
+    ).toBeNull();
+  });
+
+  it('sends foreign redirect targets back to the site', async () => {
+    const response = await fetch(
+      `${confirming.url}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent('https://evil.example/x')}`,
+      { redirect: 'manual' },
+    );
+    expect(response.headers.get('location')).toMatch(
+      new RegExp(`^${confirming.env.SITE_URL}/?#error=access_denied`),
+    );
+  });
+});
+
+describe('e-mail change', () => {
+  it('confirms the new address before switching, and refuses a taken one', async () => {
+    const { email, password } = await signUpUser(server);
+    const { email: taken } = await signUpUser(server);
+    const supabase = client();
+    await supabase.auth.signInWithPassword({ email, password });
+
+    const clash = await supabase.auth.updateUser({ email: taken });
+    expect(clash.error?.code).toBe('email_exists');
+
+    const newEmail = uniqueEmail('changed');
+    const requested = await supabase.auth.updateUser({ email: newEmail });
+    expect(requested.error).toBeNull();
+    expect(requested.data.user?.email).toBe(email);
+    expect(requested.data.user?.new_email).toBe(newEmail);
+    const mail = await latestMail(server, newEmail);
+
+    const verified = await supabase.auth.verifyOtp({
+      email: newEmail,
+      token: mail.code,
+      type: 'email_change',
+    });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email).toBe(newEmail);
+    expect(
+      (await client().auth.signInWithPassword({ email: newEmail, password })).error,
+    ).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe(
+      'invalid_credentials',
+    );
+  });
+});
