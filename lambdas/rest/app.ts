@@ -64,16 +64,24 @@ export function createRestApp(config: RestConfig) {
 
     const matching =
       row && query.filters.every((filter) => filter.test(row[filter.column])) ? [row] : [];
+    const accept = c.req.header('accept') ?? '';
+    // `;nulls=stripped` (postgrest-js `stripNulls()`) leaves out null-valued columns.
+    const stripNulls = accept.includes('nulls=stripped');
     const rows = matching
       .slice(query.offset, query.limit === undefined ? undefined : query.offset + query.limit)
-      .map((found) => Object.fromEntries(query.columns.map((column) => [column, found[column]])));
+      .map((found) =>
+        Object.fromEntries(
+          query.columns
+            .map((column) => [column, found[column]] as const)
+            .filter(([, value]) => !stripNulls || value !== null),
+        ),
+      );
 
     const wantsCount = /count=(exact|planned|estimated)/.test(c.req.header('prefer') ?? '');
     c.header(
       'Content-Range',
       `${rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*'}/${wantsCount ? matching.length : '*'}`,
     );
-    const accept = c.req.header('accept') ?? '';
     if (accept.includes(SINGLE_OBJECT)) {
       if (rows.length !== 1) {
         throw new PostgrestError(

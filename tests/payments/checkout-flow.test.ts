@@ -74,6 +74,14 @@ describe('paying for the plan', () => {
     // `.single()` asks for one object; the same row comes back.
     const single = await user.client.from('stripe_user_subscriptions').select('*').single();
     expect(single.data).toEqual(row);
+    const columns = await user.client
+      .from('stripe_user_subscriptions')
+      .select('subscription_status, current_period_end')
+      .maybeSingle();
+    expect(columns.data).toEqual({
+      subscription_status: 'active',
+      current_period_end: row!.current_period_end,
+    });
 
     // Paying twice is refused with a clear message instead of a second subscription.
     const again = await startCheckout(user);
