@@ -1,12 +1,36 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
+/**
+ * `npm run dev`: the runtime's /config.json, with the dev server itself as the API base, so the
+ * browser stays same-origin and every API call goes through the proxy below.
+ */
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'dev-runtime-config',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (req, res) => {
+        fetch(`${apiTarget}/config.json`)
+          .then((response) => response.json() as Promise<Record<string, unknown>>)
+          .then((config) => {
+            res.setHeader('Content-Type', 'application/json');
+            res.end(JSON.stringify({ ...config, url: `http://${req.headers.host}` }));
+          })
+          .catch(() => {
+            res.statusCode = 502;
+            res.end(`No API at ${apiTarget}: start it with npm start`);
+          });
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), devRuntimeConfig()],
   resolve: {
     alias: {
       '@': `${import.meta.dirname}/src`,
@@ -17,9 +41,9 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
-    // `npm run dev`: hot reload here, API and config from the local runtime (npm start).
+    // `npm run dev`: hot reload here, the API from the local runtime (npm start).
     proxy: Object.fromEntries(
-      ['/auth/v1', '/rest/v1', '/functions/v1', '/config.json'].map((path) => [path, apiTarget]),
+      ['/auth/v1', '/rest/v1', '/functions/v1'].map((path) => [path, apiTarget]),
     ),
   },
 });
