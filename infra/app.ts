@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { Annotations, App } from 'aws-cdk-lib';
+import { PLAN } from '../shared/plan';
 import { REPO_ROOT } from './app-function';
 import { CreditDisputeLettersStack, DEFAULT_PUBLISHABLE_KEY, STACK_NAME } from './stack';
 
@@ -23,7 +24,7 @@ if (Boolean(domainName) !== Boolean(certificateArn)) {
   throw new Error('Give both context domainName and certificateArn (us-east-1), or neither.');
 }
 
-new CreditDisputeLettersStack(app, STACK_NAME, {
+const stack = new CreditDisputeLettersStack(app, STACK_NAME, {
   description: 'Credit Dispute Letters: CloudFront + S3 SPA, HTTP API + Lambdas, DynamoDB',
   siteDir,
   stripePriceId,
@@ -33,3 +34,11 @@ new CreditDisputeLettersStack(app, STACK_NAME, {
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
 });
+
+if (stripePriceId === PLAN.priceId) {
+  Annotations.of(stack).addWarningV2(
+    'credit-dispute-letters:stripePriceId',
+    `stripePriceId is the local emulator's ${PLAN.priceId}; before deploying, set your own ` +
+      'Stripe price: -c stripePriceId=price_… (or in cdk.json).',
+  );
+}
