@@ -137,7 +137,12 @@ export async function readSubscriptionRow(
   userId: string,
 ): Promise<SubscriptionRow | null> {
   const { Item } = await table.doc.send(
-    new GetCommand({ TableName: table.name, Key: paymentKeys.subscription(userId) }),
+    // Strongly consistent: right after checkout the SPA must see what the webhook just wrote.
+    new GetCommand({
+      TableName: table.name,
+      Key: paymentKeys.subscription(userId),
+      ConsistentRead: true,
+    }),
   );
   if (!Item) return null;
   return Object.fromEntries(

@@ -54,7 +54,13 @@ interface SavedState {
   subscriptions: [string, Stripe.Subscription][];
   invoices: [string, Stripe.Invoice][];
   portalSessions: [string, Stripe.BillingPortal.Session][];
-  subscriptionMetadata: [string, Record<string, string>][];
+  sessionExtras: [string, SessionExtras][];
+}
+
+/** What a checkout session was created with that its public object does not show. */
+interface SessionExtras {
+  priceId: string;
+  subscriptionMetadata: Record<string, string>;
 }
 
 /**
@@ -71,8 +77,7 @@ export class StripeEmulator {
   readonly portalSessions = new Map<string, Stripe.BillingPortal.Session>();
   readonly prices = new Map<string, Stripe.Price>();
   readonly products = new Map<string, Stripe.Product>();
-  /** Subscription-mode checkout sessions' extra data, kept beside the public object. */
-  private readonly subscriptionMetadata = new Map<string, Record<string, string>>();
+  private readonly sessionExtras = new Map<string, SessionExtras>();
   private failNextInvoice = false;
 
   constructor(
@@ -90,8 +95,8 @@ export class StripeEmulator {
 
   private restore(file: string): void {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
-    const fill = <T>(map: Map<string, T>, entries: [string, T][]) => {
-      for (const [id, value] of entries) map.set(id, value);
+    const fill = <T>(map: Map<string, T>, entries: [string, T][] | undefined) => {
+      for (const [id, value] of entries ?? []) map.set(id, value);
     };
     fill(this.customers, saved.customers);
     fill(this.paymentMethods, saved.paymentMethods);
@@ -99,7 +104,7 @@ export class StripeEmulator {
     fill(this.subscriptions, saved.subscriptions);
     fill(this.invoices, saved.invoices);
     fill(this.portalSessions, saved.portalSessions);
-    fill(this.subscriptionMetadata, saved.subscriptionMetadata);
+    fill(this.sessionExtras, saved.sessionExtras);
     // Hosted pages live on this run's port.
     for (const session of this.checkoutSessions.values()) {
       if (session.url) session.url = `${this.publicUrl}/c/pay/${session.id}`;
@@ -116,7 +121,7 @@ export class StripeEmulator {
       subscriptions: [...this.subscriptions],
       invoices: [...this.invoices],
       portalSessions: [...this.portalSessions],
-      subscriptionMetadata: [...this.subscriptionMetadata],
+      sessionExtras: [...this.sessionExtras],
     };
     writeFileSync(`${this.stateFile}.tmp`, JSON.stringify(state));
     renameSync(`${this.stateFile}.tmp`, this.stateFile);
@@ -192,7 +197,6 @@ export class StripeEmulator {
       customerEmail: params.customerEmail ?? null,
       clientReferenceId: params.clientReferenceId ?? null,
       metadata: params.metadata,
-      priceId: price.id,
       amount: price.unit_amount ?? 0,
       currency: price.currency,
       successUrl: params.successUrl,
@@ -200,7 +204,10 @@ export class StripeEmulator {
       hostedUrl: (id) => `${this.publicUrl}/c/pay/${id}`,
     });
     this.checkoutSessions.set(session.id, session);
-    this.subscriptionMetadata.set(session.id, params.subscriptionMetadata);
+    this.sessionExtras.set(session.id, {
+      priceId: price.id,
+      subscriptionMetadata: params.subscriptionMetadata,
+    });
     return session;
   }
 
@@ -211,8 +218,7 @@ export class StripeEmulator {
   }
 
   checkoutPrice(session: Stripe.Checkout.Session): Stripe.Price {
-    // Sessions are only ever created with the one known price, so it is the first with that amount.
-    return [...this.prices.values()].find((price) => price.unit_amount === session.amount_total)!;
+    return this.prices.get(this.sessionExtras.get(session.id)!.priceId)!;
   }
 
   /** What the hosted checkout page's "Subscribe" button does. */
@@ -243,7 +249,7 @@ export class StripeEmulator {
       customerId: customer.id,
       price: this.checkoutPrice(session),
       paymentMethodId: paymentMethod.id,
-      metadata: this.subscriptionMetadata.get(session.id) ?? {},
+      metadata: this.sessionExtras.get(session.id)!.subscriptionMetadata,
       periodStart: unixNow(),
     });
     const invoice = invoiceObject({

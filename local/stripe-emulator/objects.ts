@@ -212,7 +212,6 @@ export interface CheckoutSessionFields {
   customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Stripe.Metadata;
-  priceId: string;
   amount: number;
   currency: string;
   successUrl: string;
