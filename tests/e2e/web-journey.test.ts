@@ -61,6 +61,18 @@ async function payOnHostedCheckout(page: Page, card: string, name: string) {
 const userMenu = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
 
+it('the first load of / fetches neither the generator nor its export code', async () => {
+  const page = await newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(runtime.url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(scripts.some((path) => /\/assets\/home-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /dispute-generator|letter-docx|tools-/.test(path))).toEqual([]);
+});
+
 describe('web journey in Chromium', () => {
   const email = uniqueEmail('journey');
   let page: Page;
