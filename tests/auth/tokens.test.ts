@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, base64url, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseKeySet } from '../../lambdas/common/jwt-keys';
-import { generateSigningKeys } from '../../lambdas/common/jwt-keys';
+import { generateSigningKeys, parseKeySet } from '../../lambdas/common/jwt-keys';
 import { call, decodeJwtPart, signUpUser, startAuthServer, type AuthServer } from './auth-server';
 
 let server: AuthServer;
@@ -114,5 +113,28 @@ describe('access tokens the API refuses', () => {
     server.clock.advance(3_601_000);
     const expired = await call(server, 'GET', '/user', { bearer: session.access_token });
     expect([expired.status, expired.json.code]).toEqual([403, 'bad_jwt']);
+  });
+});
+
+describe('signing key rotation', () => {
+  it('publishes every key, signs with the first, and still accepts tokens of the others', async () => {
+    const [current, previous] = [await generateSigningKeys(), await generateSigningKeys()];
+    const keys = [current, previous].map((set) => parseKeySet(set.signingKeys, 'k').keys[0]!);
+    const rotated = await startAuthServer({ JWT_SIGNING_KEYS: JSON.stringify({ keys }) });
+    try {
+      const jwks = (await call(rotated, 'GET', '/.well-known/jwks.json')).json;
+      expect(jwks.keys.map((key: { kid: string }) => key.kid)).toEqual(keys.map((key) => key.kid));
+      const { session } = await signUpUser(rotated);
+      expect(decodeJwtPart(session.access_token, 0).kid).toBe(keys[0]!.kid);
+
+      const claims = decodeJwtPart(session.access_token, 1);
+      const signedByPrevious = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: keys[1]!.kid!, typ: 'JWT' })
+        .sign(await importJWK(keys[1]!, 'ES256'));
+      const user = await call(rotated, 'GET', '/user', { bearer: signedByPrevious });
+      expect(user.status).toBe(200);
+    } finally {
+      await rotated.stop();
+    }
   });
 });
