@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -29,6 +37,8 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const PUBLISHABLE_KEY = 'sb_publishable_assertions';
 const PRICE_ID = 'price_assertions';
+const CERTIFICATE_ARN =
+  'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab';
 const MAIL_FROM = 'Credit Dispute Letters <no-reply@letters.example.com>';
 
 type Resource = { Type: string; Properties: Record<string, any>; [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -36,6 +46,7 @@ type Resource = { Type: string; Properties: Record<string, any>; [key: string]: 
 let siteDir: string;
 let app: App;
 let template: Template;
+let withDomain: Template;
 let resources: Record<string, Resource>;
 
 function only(type: string): [string, Resource] {
@@ -68,8 +79,17 @@ beforeAll(() => {
     jwtSigningKeysGeneration: '1',
     mailFrom: MAIL_FROM,
   });
+  // Same app: the second stack reuses the bundles staged for the first.
+  const domainStack = new CreditDisputeLettersStack(app, `${STACK_NAME}WithDomain`, {
+    siteDir,
+    stripePriceId: PRICE_ID,
+    publishableKey: PUBLISHABLE_KEY,
+    jwtSigningKeysGeneration: '1',
+    customDomain: { domainName: 'letters.example.com', certificateArn: CERTIFICATE_ARN },
+  });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources;
+  withDomain = Template.fromStack(domainStack);
 }, 120_000);
 
 afterAll(() => {
@@ -286,6 +306,43 @@ describe('edge: private bucket behind CloudFront', () => {
     expect(readdirSync(stagedDir)).toEqual(['config.json']);
     const configJson = JSON.parse(readFileSync(path.join(stagedDir, 'config.json'), 'utf8'));
     expect(configJson).toEqual({ url: `https://${marker}`, publishableKey: PUBLISHABLE_KEY });
+  });
+});
+
+describe('optional custom domain', () => {
+  test('the distribution answers for the domain with its us-east-1 certificate over TLS 1.2+', () => {
+    withDomain.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['letters.example.com'],
+        ViewerCertificate: {
+          AcmCertificateArn: CERTIFICATE_ARN,
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+      }),
+    });
+  });
+
+  test('the site URL, allowed origins, config.json and webhook URL use the domain', () => {
+    const site = 'https://letters.example.com';
+    const auth = withDomain.toJSON().Resources[functionLogicalId({ id: 'Auth' })];
+    expect(auth.Properties.Environment.Variables).toMatchObject({
+      SITE_URL: site,
+      ALLOWED_ORIGINS: site,
+    });
+    expect(withDomain.toJSON().Outputs.StripeWebhookUrl.Value).toBe(
+      `${site}/functions/v1/stripe-webhook`,
+    );
+    const entry = Object.values(withDomain.findResources('Custom::CDKBucketDeployment')).find(
+      (d) => d.Properties.DistributionPaths,
+    )!;
+    const stagedConfig = entry.Properties.SourceObjectKeys.map((key: string) =>
+      path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'),
+    ).find((file: string) => existsSync(file));
+    expect(JSON.parse(readFileSync(stagedConfig, 'utf8'))).toEqual({
+      url: site,
+      publishableKey: PUBLISHABLE_KEY,
+    });
   });
 });
 
