@@ -1,0 +1,195 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import { seedSubscriber, signUp } from '../quality/harness';
+import { launchBrowser } from '../support/browser';
+
+/**
+ * axe-core against WCAG 2.0/2.1 A and AA and WCAG 2.2 AA, in Chromium, on every route in every
+ * state a visitor can reach: signed out, signed in without and with a subscription, the menus
+ * open, the preview dialog open, an FAQ answer expanded and form errors showing.
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const PASSWORD = 'correct-horse-battery';
+
+let runtime: LocalRuntime;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let subscriberEmail: string;
+let freeEmail: string;
+
+beforeAll(async () => {
+  runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
+  browser = await launchBrowser();
+  subscriberEmail = (await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'a11y-paid'))
+    .email;
+  freeEmail = `a11y-free-${Date.now()}@example.com`;
+  const { status } = await signUp(runtime.url, freeEmail, PASSWORD);
+  if (status !== 200) throw new Error(`sign-up failed: ${status}`);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await runtime?.stop();
+});
+
+async function newPage(viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Violations as `rule: targets` lines, so a failure names what to fix. */
+async function violations(page: Page): Promise<string[]> {
+  // Let entry and exit animations (toasts, dialogs) finish: axe reads colours as painted, and a
+  // toast half faded in is not what anyone reads.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join(' | ')}`,
+  );
+}
+
+async function visit(page: Page, path: string, ready: string) {
+  await page.goto(`${runtime.url}${path}`);
+  await page.getByText(ready, { exact: true }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function signIn(page: Page, email: string, landing: RegExp) {
+  await page.goto(`${runtime.url}/auth`);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(landing);
+}
+
+const PUBLIC_ROUTES: [string, string][] = [
+  ['/', 'Dispute Credit Report Errors with Professional Letters'],
+  ['/faq', 'Frequently Asked Questions'],
+  ['/testimonials', 'Success Stories'],
+  ['/auth', 'Why create an account?'],
+  ['/payment', 'Sign in to subscribe'],
+  ['/tools', 'Sign In Required'],
+  ['/success', 'Payment Successful!'],
+  ['/no-such-page', 'Page not found'],
+];
+
+describe('accessibility (WCAG 2.2 AA) signed out', () => {
+  it('every route', async () => {
+    const page = await newPage();
+    for (const [path, ready] of PUBLIC_ROUTES) {
+      await visit(page, path, ready);
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+
+  it('a narrow screen, and its menu open', async () => {
+    const page = await newPage(MOBILE);
+    await visit(page, '/', 'Dispute Credit Report Errors with Professional Letters');
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FAQ' })
+      .waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('an FAQ answer expanded, and a search with no results', async () => {
+    const page = await newPage();
+    await visit(page, '/faq', 'Frequently Asked Questions');
+    const question = page.getByRole('main').locator('button[aria-expanded]').first();
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill('zzzz qqqq');
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('sign-up form with an error showing, and a failed sign-in', async () => {
+    const page = await newPage();
+    await visit(page, '/auth', 'Why create an account?');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Full Name').fill('Ann Error');
+    await page.getByLabel('Email Address').fill('ann@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill('something else');
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await visit(page, '/auth', 'Why create an account?');
+    await page.getByLabel('Email Address').fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Invalid login credentials').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe('accessibility (WCAG 2.2 AA) signed in without a subscription', () => {
+  it('payment page, subscription gate, home and the user menu open', async () => {
+    const page = await newPage();
+    await signIn(page, freeEmail, /\/(payment|tools)$/);
+    await visit(page, '/payment', 'Subscribe for $5/month');
+    expect(await violations(page)).toEqual([]);
+    await visit(page, '/tools', 'Subscription Required');
+    expect(await violations(page)).toEqual([]);
+    await visit(page, '/', 'Dispute Credit Report Errors with Professional Letters');
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('banner').getByRole('button', { expanded: false }).last().click();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe('accessibility (WCAG 2.2 AA) signed in with a subscription', () => {
+  it('generator, its validation errors, the preview dialog and the user menu', async () => {
+    const page = await newPage();
+    await signIn(page, subscriberEmail, /\/tools$/);
+    await page.getByText('Active Subscription - Unlimited Access').waitFor();
+    await page.getByLabel('Credit Bureau').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+
+    // Nothing filled in: the generator says what is missing.
+    await page.getByRole('button', { name: 'Preview Letter' }).click();
+    await page.getByRole('status').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.getByLabel('Credit Bureau').selectOption('equifax');
+    await page.getByLabel('Error Type', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Account Name', { exact: true }).fill('Example Bank 1234');
+    await page.getByLabel('Error Details', { exact: true }).fill('Paid in full in May 2026.');
+    await page.getByRole('button', { name: 'Preview Letter' }).click();
+    await page.getByRole('dialog', { name: 'Letter Preview' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('banner').getByRole('button', { expanded: false }).last().click();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    for (const [path] of PUBLIC_ROUTES.filter(([path]) => path !== '/tools')) {
+      await page.goto(`${runtime.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('main h1, main h2').first().waitFor();
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+});
