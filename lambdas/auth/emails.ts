@@ -1,11 +1,10 @@
 import type { MailMessage } from './mailer';
+import type { OtpKind } from './otp';
 
 export const PRODUCT_NAME = 'Credit Dispute Letters';
 
-export type EmailKind = 'confirmation' | 'recovery' | 'magiclink' | 'email_change';
-
-const CONTENT: Record<EmailKind, { subject: string; intro: string; action: string }> = {
-  confirmation: {
+const CONTENT: Record<OtpKind, { subject: string; intro: string; action: string }> = {
+  signup: {
     subject: 'Confirm your e-mail address',
     intro: `Thanks for signing up for ${PRODUCT_NAME}. Please confirm your e-mail address.`,
     action: 'Confirm my e-mail address',
@@ -31,7 +30,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A plain, readable e-mail: text and simple HTML with the same link and one-time code. */
-export function composeEmail(kind: EmailKind, to: string, link: string, code: string): MailMessage {
+export function composeEmail(kind: OtpKind, to: string, link: string, code: string): MailMessage {
   const { subject, intro, action } = CONTENT[kind];
   return {
     to,

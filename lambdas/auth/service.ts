@@ -5,7 +5,7 @@ import {
   type VerifiedAccessToken,
 } from '../common/access-token';
 import type { AuthConfig } from './config';
-import { composeEmail, type EmailKind } from './emails';
+import { composeEmail } from './emails';
 import { AuthError } from './errors';
 import type { Mailer } from './mailer';
 import { OTP_SLOTS, newOtp, otpHash, type OtpKind } from './otp';
@@ -26,7 +26,7 @@ import {
 import { resolveRedirect } from './redirects';
 import { EMAIL_APP_METADATA, obfuscatedUserJson, toUserJson, type UserRecord } from './users';
 
-export type SignInMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'email/signup';
+export type SignInMethod = 'password' | 'otp';
 export type LogoutScope = 'global' | 'local' | 'others';
 
 export interface AuthServiceDeps {
@@ -44,6 +44,15 @@ const REFRESH_NOT_FOUND = () =>
   new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL_LENGTH = 255;
+
+/** Which stored token kinds a `/verify` type accepts. */
+const VERIFY_TYPES: Record<string, OtpKind[]> = {
+  signup: ['signup'],
+  email: ['signup', 'magiclink'],
+  magiclink: ['magiclink', 'signup'],
+  recovery: ['recovery'],
+  email_change: ['email_change'],
+};
 
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
@@ -156,13 +165,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     return `${config.externalUrl}/verify?${query}`;
   }
 
-  const EMAIL_OF_KIND: Record<OtpKind, EmailKind> = {
-    signup: 'confirmation',
-    recovery: 'recovery',
-    magiclink: 'magiclink',
-    email_change: 'email_change',
-  };
-
   /** Issues a one-time token of a kind (at most one per address and interval) and mails it. */
   async function sendOtp(
     user: UserRecord,
@@ -182,9 +184,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
     );
     if (!issued) throw tooSoon();
-    await deps.mailer.send(
-      composeEmail(EMAIL_OF_KIND[kind], to, verificationLink(hash, kind, redirectTo), code),
-    );
+    await deps.mailer.send(composeEmail(kind, to, verificationLink(hash, kind, redirectTo), code));
   }
 
   /**
@@ -256,7 +256,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (otp) {
         await deps.mailer.send(
           composeEmail(
-            'confirmation',
+            'signup',
             email,
             verificationLink(otp.hash, 'signup', input.redirectTo),
             otp.code,
@@ -268,18 +268,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
   }
 
-  /** Which stored token kinds a `/verify` type accepts. */
-  const VERIFY_TYPES: Record<string, OtpKind[]> = {
-    signup: ['signup'],
-    email: ['signup', 'magiclink'],
-    magiclink: ['magiclink', 'signup'],
-    recovery: ['recovery'],
-    email_change: ['email_change'],
-  };
-
   return {
-    signIn,
-
     /** The response body: a session (autoconfirm) or a bare user (confirmation required). */
     async signUp(input: {
       email: string;
