@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
@@ -7,6 +7,17 @@ import { Spinner } from './spinner';
 /** Page frame: skip link, the given header, the routed page, the footer. */
 export function Layout({ header }: { header: ReactNode }) {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const previousPath = useRef(pathname);
+
+  // A new page starts at its top, and screen readers continue from its content, not the link.
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
       <a
@@ -16,7 +27,7 @@ export function Layout({ header }: { header: ReactNode }) {
         Skip to content
       </a>
       {header}
-      <main id="main" className="flex-1">
+      <main ref={main} id="main" tabIndex={-1} className="flex-1">
         {/* Keyed by path: leaving a broken page gives the next one a fresh start. */}
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
