@@ -6,6 +6,7 @@
  *  2. refresh-grant latency p50/p99 at a paced 200 requests/s for 20 s (target p99 ≤ 20 ms, 0 errors).
  * Usage: npx tsx bench/auth-bench.ts [http://localhost:8787] [--rate 200] [--seconds 20]
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { LOCAL_PUBLISHABLE_KEY } from '../local/constants';
@@ -53,6 +54,12 @@ const base =
     env: { RATE_LIMIT_TOKEN: '1000000', RATE_LIMIT_SIGNUP: '1000000' },
   })).url;
 const auth = `${base.replace(/\/$/, '')}/auth/v1`;
+
+console.log(
+  `machine: ${cpus().length} cores, load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} (figures are only meaningful on an otherwise idle machine)`,
+);
 
 try {
   const email = `bench-${Date.now()}@example.com`;
