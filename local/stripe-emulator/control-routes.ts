@@ -22,6 +22,7 @@ export function createControlRoutes(emulator: StripeEmulator) {
       shuffle: body.shuffle === true,
       delayMs:
         typeof body.delayMs === 'number' && body.delayMs >= 0 ? Math.min(body.delayMs, 60_000) : 0,
+      hold: body.hold === true,
     };
     emulator.webhooks.settings = settings;
     return c.json(settings);
@@ -32,7 +33,13 @@ export function createControlRoutes(emulator: StripeEmulator) {
     return c.json(emulator.webhooks.settings);
   });
 
-  /** Waits until every pending webhook delivery has been answered. */
+  /** Sends the batches held back by `hold`. */
+  app.post('/release', (c) => {
+    emulator.webhooks.release();
+    return c.json({ released: true });
+  });
+
+  /** Releases held batches and waits until every pending delivery has been answered. */
   app.post('/settle', async (c) => {
     await emulator.webhooks.settled();
     return c.json({ deliveries: emulator.webhooks.deliveries.length });

@@ -503,6 +503,6 @@ export class StripeEmulator {
     const delivery = this.webhooks.send(events);
     // Immediate delivery finishes before the caller answers, so the app has the row by the time
     // the browser lands on success_url; delayed delivery deliberately does not.
-    if (this.webhooks.settings.delayMs === 0) await delivery;
+    if (this.webhooks.immediate) await delivery;
   }
 }

@@ -7,6 +7,8 @@ export interface DeliverySettings {
   shuffle: boolean;
   /** Wait this long before sending each batch. */
   delayMs: number;
+  /** Keep every batch until `release()` (or `settled()`): "late" without depending on timing. */
+  hold: boolean;
 }
 
 export interface DeliveryRecord {
@@ -16,7 +18,12 @@ export interface DeliveryRecord {
   attempt: number;
 }
 
-export const DEFAULT_DELIVERY: DeliverySettings = { duplicate: false, shuffle: false, delayMs: 0 };
+export const DEFAULT_DELIVERY: DeliverySettings = {
+  duplicate: false,
+  shuffle: false,
+  delayMs: 0,
+  hold: false,
+};
 
 const RETRY_DELAYS_MS = [100, 400, 1600];
 
@@ -31,6 +38,7 @@ export class WebhookEmitter {
   readonly events = new Map<string, Stripe.Event>();
   settings: DeliverySettings = { ...DEFAULT_DELIVERY };
   private readonly pending = new Set<Promise<void>>();
+  private held: (() => void)[] = [];
 
   constructor(
     public url: string | null,
@@ -45,6 +53,7 @@ export class WebhookEmitter {
     let batch = settings.duplicate ? events.flatMap((event) => [event, event]) : [...events];
     if (settings.shuffle) batch = shuffled(batch);
     const run = (async () => {
+      if (settings.hold) await new Promise<void>((release) => this.held.push(release));
       if (settings.delayMs > 0) await sleep(settings.delayMs);
       if (settings.shuffle) await Promise.all(batch.map((event) => this.deliver(event)));
       else for (const event of batch) await this.deliver(event);
@@ -54,8 +63,21 @@ export class WebhookEmitter {
     return run;
   }
 
-  /** Resolves once nothing is waiting to be delivered. */
+  /** Whether `send()` finishes delivering before it resolves' caller moves on (no delay, no hold). */
+  get immediate(): boolean {
+    return this.settings.delayMs === 0 && !this.settings.hold;
+  }
+
+  /** Lets held batches go. */
+  release(): void {
+    const held = this.held;
+    this.held = [];
+    for (const release of held) release();
+  }
+
+  /** Releases held batches and resolves once nothing is waiting to be delivered. */
   async settled(): Promise<void> {
+    this.release();
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 

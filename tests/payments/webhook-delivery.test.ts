@@ -37,12 +37,14 @@ it('duplicated, shuffled and delayed delivery converge on the same final row', a
   await emulatorControl(stack, 'PUT', '/delivery', {
     duplicate: true,
     shuffle: true,
-    delayMs: 1500,
+    delayMs: 300,
+    hold: true,
   });
   const user = await stack.signUp();
   const { checkout } = await subscribe(user);
-  // Delayed: the browser is back on the site before any event arrived.
+  // Late: the browser is back on the site before any event arrived.
   expect((await readView(user)).data?.subscription_status).toBe('not_started');
+  await emulatorControl(stack, 'POST', '/release');
   await emulatorControl(stack, 'POST', '/settle');
 
   const row = (await readView(user)).data as SubscriptionRow;
