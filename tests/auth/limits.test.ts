@@ -114,6 +114,35 @@ describe('rate limits per client IP', () => {
     expect((await request('203.0.113.1', '2.2.2.2')).status).toBe(429);
     expect((await request('203.0.113.2', '1.1.1.1')).status).toBe(400);
   });
+  it('behind CloudFront counts the viewer address CloudFront writes, when configured', async () => {
+    const { env } = await createTestTable();
+    const app = createAuthApp(
+      readAuthConfig({
+        ...env,
+        RATE_LIMIT_TOKEN: '1',
+        BCRYPT_COST: '4',
+        CLIENT_IP_HEADER: 'CloudFront-Viewer-Address',
+      }),
+    );
+    const request = (viewer: string) =>
+      app.request(
+        '/auth/v1/token?grant_type=password',
+        {
+          method: 'POST',
+          headers: {
+            apikey: LOCAL_PUBLISHABLE_KEY,
+            'content-type': 'application/json',
+            'cloudfront-viewer-address': viewer,
+          },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
+        },
+        { requestContext: { http: { sourceIp: '130.176.0.1' } } },
+      );
+    expect((await request('198.51.100.7:443')).status).toBe(400);
+    expect((await request('198.51.100.7:50123')).status).toBe(429);
+    expect((await request('2001:db8::7:50123')).status).toBe(400);
+    expect((await request('2001:db8::7:443')).status).toBe(429);
+  });
 });
 
 describe('transient database failures', () => {
