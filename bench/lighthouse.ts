@@ -1,0 +1,135 @@
+/**
+ * Lighthouse (mobile preset: Moto G-class screen, simulated slow 4G and 4x CPU slowdown) in
+ * Debian's Chromium against the local runtime, on every public route and on /tools signed in
+ * as a subscriber. Prints the four category scores and LCP/TBT/CLS per page, and the audits
+ * that cost points. Targets: performance ≥ 98, accessibility 100, best practices 100, SEO ≥ 95.
+ * Usage: npm run lighthouse   (builds the SPA first)   [--json bench/out/lighthouse.json]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startLocalRuntime } from '../local/runtime';
+import { seedSubscriber } from '../tests/quality/harness';
+import { CHROMIUM_PATH } from '../tests/support/browser';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PUBLIC_ROUTES = ['/', '/faq', '/testimonials', '/auth', '/payment', '/tools', '/success'];
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 95 };
+type Category = keyof typeof TARGETS;
+
+const jsonOut = process.argv.includes('--json')
+  ? process.argv[process.argv.indexOf('--json') + 1]
+  : undefined;
+
+interface PageFigures {
+  page: string;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  lost: string[];
+}
+
+function figures(page: string, lhr: Result): PageFigures {
+  const scores = Object.fromEntries(
+    (Object.keys(TARGETS) as Category[]).map((id) => [
+      id,
+      Math.round((lhr.categories[id]?.score ?? 0) * 100),
+    ]),
+  ) as Record<Category, number>;
+  const lost = (Object.keys(TARGETS) as Category[]).flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => `${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`.trim()),
+  );
+  return {
+    page,
+    scores,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    lost,
+  };
+}
+
+const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROME_FLAGS,
+});
+const results: PageFigures[] = [];
+try {
+  const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+  for (const route of PUBLIC_ROUTES) {
+    const run = await lighthouse(`${runtime.url}${route}`, flags);
+    if (!run) throw new Error(`no Lighthouse result for ${route}`);
+    results.push(figures(route, run.lhr));
+  }
+
+  // A subscriber signs in through the SPA in this same Chromium; the session stays in its
+  // localStorage, which Lighthouse is told to keep.
+  const subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'lighthouse');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${runtime.url}/auth`);
+  await page.getByLabel('Email Address').fill(subscriber.email);
+  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/tools$/);
+  await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  await page.close();
+  await browser.close();
+  const run = await lighthouse(`${runtime.url}/tools`, { ...flags, disableStorageReset: true });
+  if (!run) throw new Error('no Lighthouse result for /tools');
+  if (!run.lhr.finalDisplayedUrl.endsWith('/tools')) {
+    throw new Error(`/tools as a subscriber ended on ${run.lhr.finalDisplayedUrl}`);
+  }
+  results.push(figures('/tools (subscriber)', run.lhr));
+} finally {
+  chrome.kill();
+  await runtime.stop();
+}
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+console.log(`\nLighthouse (mobile preset), ${CHROMIUM_PATH}\n`);
+console.log(
+  `| ${pad('page', 20)} | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS   |`,
+);
+console.log(`|${'-'.repeat(22)}|------|------|----------------|-----|--------|--------|-------|`);
+for (const row of results) {
+  const s = row.scores;
+  console.log(
+    `| ${pad(row.page, 20)} | ${pad(s.performance, 4)} | ${pad(s.accessibility, 4)} | ${pad(s['best-practices'], 14)} | ${pad(s.seo, 3)} | ${pad(Math.round(row.lcpMs), 6)} | ${pad(Math.round(row.tbtMs), 6)} | ${pad(row.cls.toFixed(3), 5)} |`,
+  );
+}
+const misses = results.flatMap((row) =>
+  (Object.keys(TARGETS) as Category[])
+    .filter((id) => row.scores[id] < TARGETS[id])
+    .map((id) => `${row.page}: ${id} ${row.scores[id]} < ${TARGETS[id]}`),
+);
+console.log(
+  `\nTargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}`,
+);
+console.log(
+  misses.length ? `Below target:\n  ${misses.join('\n  ')}` : 'All pages meet the targets.',
+);
+for (const row of results.filter((result) => result.lost.length)) {
+  console.log(`\n${row.page} audits below 1:\n  ${row.lost.join('\n  ')}`);
+}
+if (jsonOut) {
+  mkdirSync(dirname(jsonOut), { recursive: true });
+  writeFileSync(jsonOut, JSON.stringify(results, null, 2));
+}
+process.exitCode = misses.length ? 1 : 0;
