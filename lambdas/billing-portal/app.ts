@@ -6,6 +6,7 @@ import { createTable } from '../common/dynamo';
 import { HttpError, renderJsonError, toHttpError } from '../common/json-errors';
 import { lazyStripeClient } from '../common/stripe-client';
 import { paymentKeys } from '../common/subscription-sync';
+import { forgetCustomer, isMissingCustomer } from '../common/stripe-customers';
 import type { BillingPortalConfig } from './config';
 
 export const BILLING_PORTAL_PATH = '/functions/v1/billing-portal';
@@ -58,13 +59,19 @@ export function createBillingPortalApp(config: BillingPortalConfig) {
     if (typeof Item?.customer_id !== 'string') {
       throw new HttpError(404, 'no_customer', 'No billing account yet: subscribe first');
     }
-    const session = await (
-      await stripe()
-    ).billingPortal.sessions.create({
-      customer: Item.customer_id,
-      return_url: returnUrl,
-    });
-    return c.json({ url: session.url });
+    try {
+      const session = await (
+        await stripe()
+      ).billingPortal.sessions.create({
+        customer: Item.customer_id,
+        return_url: returnUrl,
+      });
+      return c.json({ url: session.url });
+    } catch (error) {
+      if (!isMissingCustomer(error)) throw error;
+      await forgetCustomer(table, user.userId, Item.customer_id);
+      throw new HttpError(404, 'no_customer', 'No billing account yet: subscribe first');
+    }
   });
 
   app.all('/', () => {

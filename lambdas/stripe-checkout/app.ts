@@ -5,9 +5,13 @@ import { corsForOrigins, isAllowedRedirect, requirePublishableKey } from '../com
 import { createTable } from '../common/dynamo';
 import { HttpError, readJsonObject, renderJsonError, toHttpError } from '../common/json-errors';
 import { lazyStripeClient } from '../common/stripe-client';
-import { syncCustomerSubscription } from '../common/subscription-sync';
+import {
+  notStartedRow,
+  syncCustomerSubscription,
+  type SubscriptionRow,
+} from '../common/subscription-sync';
 import type { StripeCheckoutConfig } from './config';
-import { customerForUser } from './customers';
+import { customerForUser, forgetCustomer, isMissingCustomer } from '../common/stripe-customers';
 import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
@@ -44,10 +48,19 @@ export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
     }
 
     const client = await stripe();
-    const { customerId, existed } = await customerForUser(client, table, user);
-    if (existed) {
+    const found = await customerForUser(client, table, user);
+    let customerId = found.customerId;
+    if (found.existed) {
       // Ask Stripe rather than trust the row: a webhook may still be on its way.
-      const { row } = await syncCustomerSubscription(client, table, user.userId, customerId);
+      let row: SubscriptionRow;
+      try {
+        ({ row } = await syncCustomerSubscription(client, table, user.userId, customerId));
+      } catch (error) {
+        if (!isMissingCustomer(error)) throw error;
+        await forgetCustomer(table, user.userId, customerId);
+        ({ customerId } = await customerForUser(client, table, user));
+        row = notStartedRow(customerId);
+      }
       if (LIVE_STATUSES.has(row.subscription_status)) {
         throw new HttpError(
           409,

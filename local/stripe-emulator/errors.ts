@@ -34,9 +34,10 @@ export function missingParam(param: string): StripeApiError {
   );
 }
 
+/** 404 for the object in the path; 400 when a parameter names an object that does not exist. */
 export function noSuchObject(kind: string, id: string, param = 'id'): StripeApiError {
   return new StripeApiError(
-    404,
+    param === 'id' ? 404 : 400,
     'invalid_request_error',
     `No such ${kind}: '${id}'`,
     'resource_missing',

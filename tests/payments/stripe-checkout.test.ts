@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHECKOUT_BODY,
   SITE,
+  readView,
   startCheckout,
   startPaymentsStack,
   type PaymentsStack,
@@ -121,5 +122,25 @@ describe('POST /functions/v1/stripe-checkout', () => {
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
       'x-client-info',
     );
+  });
+});
+
+it('replaces a Stripe customer that Stripe no longer has (deleted in the Dashboard)', async () => {
+  const user = await stack.signUp();
+  const first = await startCheckout(user);
+  const oldCustomer = stack.stripe.emulator.checkoutSessions.get(first.data!.sessionId)!.customer;
+  stack.stripe.emulator.customers.delete(oldCustomer as string);
+
+  const again = await startCheckout(user);
+  expect(again.status).toBe(200);
+  const newCustomer = stack.stripe.emulator.checkoutSessions.get(again.data!.sessionId)!.customer;
+  expect(newCustomer).not.toBe(oldCustomer);
+  const get = (Key: Record<string, string>) =>
+    stack.table.doc.send(new GetCommand({ TableName: stack.table.name, Key }));
+  expect((await get(paymentKeys.stripeCustomer(user.userId))).Item?.customer_id).toBe(newCustomer);
+  expect((await get(paymentKeys.customerUser(oldCustomer as string))).Item).toBeUndefined();
+  expect((await readView(user)).data).toMatchObject({
+    customer_id: newCustomer,
+    subscription_status: 'not_started',
   });
 });

@@ -13,7 +13,7 @@ import type { Table } from '../../lambdas/common/dynamo';
 import type { Env } from '../../lambdas/common/env';
 import { lazyStripeClient, readStripeConfig } from '../../lambdas/common/stripe-client';
 import { readSubscriptionRow } from '../../lambdas/common/subscription-sync';
-import { customerForUser } from '../../lambdas/stripe-checkout/customers';
+import { customerForUser } from '../../lambdas/common/stripe-customers';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
 

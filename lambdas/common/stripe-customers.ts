@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type Stripe from 'stripe';
-import type { Table } from '../common/dynamo';
-import { HttpError } from '../common/json-errors';
-import { paymentKeys } from '../common/subscription-sync';
+import Stripe from 'stripe';
+import type { Table } from './dynamo';
+import { HttpError } from './json-errors';
+import { notStartedRow, paymentKeys } from './subscription-sync';
 
 /** A claim older than this was abandoned (its Lambda died) and may be taken over. */
 const STALE_CLAIM_MS = 30_000;
@@ -18,9 +18,9 @@ export interface UserCustomer {
 
 /**
  * The user's Stripe customer, created on first need. Parallel calls create exactly one: the
- * caller that wins a conditional "claim" write creates it (with a per-user idempotency key, so
- * a takeover of an abandoned claim gets the same customer back) and stores the mapping both
- * ways in one transaction; the others wait for that mapping.
+ * caller that wins a conditional "claim" write creates it and stores the mapping both ways in
+ * one transaction; the others wait for that mapping. (A claim abandoned by a crashed Lambda is
+ * taken over after 30 s; the worst case is an unused extra customer in Stripe, never two mapped.)
  */
 export async function customerForUser(
   stripe: Stripe,
@@ -69,10 +69,10 @@ async function createCustomer(
   user: { userId: string; email: string },
   claimId: string,
 ): Promise<string> {
-  const customer = await stripe.customers.create(
-    { email: user.email || undefined, metadata: { user_id: user.userId } },
-    { idempotencyKey: `customer-for-user-${user.userId}` },
-  );
+  const customer = await stripe.customers.create({
+    email: user.email || undefined,
+    metadata: { user_id: user.userId },
+  });
   await table.doc.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -92,19 +92,13 @@ async function createCustomer(
           },
         },
         {
-          // The view shows the customer with status not_started until a subscription exists.
-          Update: {
+          // A new customer has no subscription yet: the view shows it as not_started.
+          Put: {
             TableName: table.name,
-            Key: paymentKeys.subscription(user.userId),
-            UpdateExpression:
-              'SET user_id = :user, customer_id = if_not_exists(customer_id, :customer), ' +
-              'subscription_status = if_not_exists(subscription_status, :status), ' +
-              'cancel_at_period_end = if_not_exists(cancel_at_period_end, :false)',
-            ExpressionAttributeValues: {
-              ':user': user.userId,
-              ':customer': customer.id,
-              ':status': 'not_started',
-              ':false': false,
+            Item: {
+              ...paymentKeys.subscription(user.userId),
+              user_id: user.userId,
+              ...notStartedRow(customer.id),
             },
           },
         },
@@ -112,4 +106,36 @@ async function createCustomer(
     }),
   );
   return customer.id;
+}
+
+/** Stripe no longer has this customer (deleted in the Dashboard): drop the mapping both ways. */
+export async function forgetCustomer(table: Table, userId: string, customerId: string) {
+  try {
+    await table.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table.name,
+              Key: paymentKeys.stripeCustomer(userId),
+              ConditionExpression: 'customer_id = :customer',
+              ExpressionAttributeValues: { ':customer': customerId },
+            },
+          },
+          { Delete: { TableName: table.name, Key: paymentKeys.customerUser(customerId) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    // Another call already replaced it.
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+  }
+}
+
+export function isMissingCustomer(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === 'resource_missing' &&
+    error.param === 'customer'
+  );
 }
