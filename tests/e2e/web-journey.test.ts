@@ -61,7 +61,7 @@ async function payOnHostedCheckout(page: Page, card: string, name: string) {
 const userMenu = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
 
-it('the first load of / fetches neither the generator nor its export code', async () => {
+it('a first visit to / fetches neither the auth client nor the generator and its export code', async () => {
   const page = await newPage();
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -70,7 +70,9 @@ it('the first load of / fetches neither the generator nor its export code', asyn
   await page.goto(runtime.url, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   expect(scripts.some((path) => /\/assets\/home-[\w-]+\.js$/.test(path))).toBe(true);
-  expect(scripts.filter((path) => /dispute-generator|letter-docx|tools-/.test(path))).toEqual([]);
+  expect(
+    scripts.filter((path) => /dispute-generator|letter-docx|tools-|supabase-client/.test(path)),
+  ).toEqual([]);
 });
 
 describe('web journey in Chromium', () => {

@@ -1,6 +1,7 @@
 import { AuthClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RuntimeConfig } from '@/config/runtime-config';
+import { authStorageKey } from './auth-storage-key';
 
 /**
  * The official auth and PostgREST clients wired the way `createClient` of supabase-js wires them
@@ -8,11 +9,10 @@ import type { RuntimeConfig } from '@/config/runtime-config';
  * which this app does not use and which would blow the JavaScript budget.
  */
 export function createSupabaseClient({ url, publishableKey }: RuntimeConfig) {
-  const baseUrl = new URL(url);
   const auth = new AuthClient({
     url: new URL('auth/v1', `${url}/`).href,
     headers: { Authorization: `Bearer ${publishableKey}`, apikey: publishableKey },
-    storageKey: `sb-${baseUrl.hostname.split('.')[0]}-auth-token`,
+    storageKey: authStorageKey(url),
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: true,

@@ -1,21 +1,48 @@
 import type { RuntimeConfig } from '@/config/runtime-config';
+import { authStorageKey } from './auth-storage-key';
 import type { SupabaseClient } from './supabase-client';
 
 export type { SupabaseClient };
 
+let config: RuntimeConfig | undefined;
 let client: Promise<SupabaseClient> | undefined;
 
-/**
- * Starts loading the client in its own chunk: the first paint of every page does not wait for
- * the auth and data clients (they are not part of the initial JavaScript).
- */
-export function configureSupabase(config: RuntimeConfig): void {
-  client = import('./supabase-client').then(({ createSupabaseClient }) =>
-    createSupabaseClient(config),
-  );
+export function configureSupabase(runtimeConfig: RuntimeConfig): void {
+  config = runtimeConfig;
+  client = undefined;
 }
 
+function configured(): RuntimeConfig {
+  if (!config) throw new Error('configureSupabase() must run before the client is used');
+  return config;
+}
+
+/**
+ * The auth and data clients, loaded in their own chunk on first use: a visitor who is not
+ * signed in reads the marketing pages without downloading them.
+ */
 export function getSupabase(): Promise<SupabaseClient> {
-  if (!client) throw new Error('configureSupabase() must run before the client is used');
+  const current = configured();
+  client ??= import('./supabase-client').then(({ createSupabaseClient }) =>
+    createSupabaseClient(current),
+  );
   return client;
+}
+
+/** The storage key of this deployment's session (for cross-tab `storage` events). */
+export function sessionStorageKey(): string {
+  return authStorageKey(configured().url);
+}
+
+/**
+ * Whether this browser may hold a session: one is stored, or an e-mail link is delivering one
+ * in the URL. Only then does the page need the client before the visitor asks for it.
+ */
+export function mayHaveSession(): boolean {
+  try {
+    if (localStorage.getItem(sessionStorageKey()) !== null) return true;
+  } catch {
+    return true; // storage unreadable: let the client decide
+  }
+  return /[#?&](access_token|refresh_token|code|error_description)=/.test(window.location.href);
 }

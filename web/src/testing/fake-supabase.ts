@@ -99,6 +99,8 @@ export function createFakeSupabase(
   const client = { auth, from, config: TEST_CONFIG } as unknown as SupabaseClient;
   return {
     client,
+    /** What `mayHaveSession()` answers: a session was there when the page loaded. */
+    hasStoredSession: Boolean(options.session),
     auth,
     from,
     maybeSingle,

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
-import { getSupabase } from '@/lib/supabase';
+import { getSupabase, mayHaveSession } from '@/lib/supabase';
 import type { FakeSupabase } from './fake-supabase';
 
 let currentPath = '';
@@ -22,6 +22,7 @@ export const pathname = () => currentPath;
  */
 export function renderApp(route: string, fake: FakeSupabase) {
   vi.mocked(getSupabase).mockResolvedValue(fake.client);
+  vi.mocked(mayHaveSession).mockReturnValue(fake.hasStoredSession);
   toast.remove();
   return render(
     <MemoryRouter initialEntries={[route]}>

@@ -5,10 +5,16 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { getSupabase } from '@/lib/supabase';
+import {
+  getSupabase,
+  mayHaveSession,
+  sessionStorageKey,
+  type SupabaseClient,
+} from '@/lib/supabase';
 
 export interface AuthState {
   user: User | null;
@@ -25,26 +31,47 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const connection = useRef<Promise<SupabaseClient> | null>(null);
+  const unsubscribe = useRef<(() => void) | null>(null);
+  // Bumped on unmount: a connection finishing for an unmounted provider cleans up after itself.
+  const generation = useRef(0);
+
+  /** Loads the client (once) and follows its auth events: every event replaces the session. */
+  const connect = useCallback(() => {
+    const current = generation.current;
+    connection.current ??= getSupabase().then(async (supabase) => {
+      const { data } = supabase.auth.onAuthStateChange((_event, next) => {
+        if (generation.current === current) setSession(next);
+      });
+      if (generation.current !== current) {
+        data.subscription.unsubscribe();
+        return supabase;
+      }
+      unsubscribe.current = () => data.subscription.unsubscribe();
+      const { data: restored } = await supabase.auth.getSession();
+      if (generation.current === current) setSession(restored.session);
+      return supabase;
+    });
+    return connection.current;
+  }, []);
 
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    void getSupabase().then(async (supabase) => {
-      if (cancelled) return;
-      // Every auth event (sign-in, sign-out, refresh, user update...) replaces the session.
-      const { data } = supabase.auth.onAuthStateChange((_event, next) => setSession(next));
-      unsubscribe = () => data.subscription.unsubscribe();
-      const { data: restored } = await supabase.auth.getSession();
-      if (!cancelled) {
-        setSession(restored.session);
-        setLoading(false);
-      }
-    });
-    return () => {
-      cancelled = true;
-      unsubscribe?.();
+    // Restore the session at start, unless this browser cannot have one.
+    if (mayHaveSession()) void connect().finally(() => setLoading(false));
+    else setLoading(false);
+    // Signed in from another tab: pick it up.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === sessionStorageKey()) void connect();
     };
-  }, []);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      generation.current += 1;
+      unsubscribe.current?.();
+      unsubscribe.current = null;
+      connection.current = null;
+    };
+  }, [connect]);
 
   const withLoading = useCallback(async (action: () => Promise<void>) => {
     setLoading(true);
@@ -58,18 +85,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (email: string, password: string) =>
       withLoading(async () => {
-        const supabase = await getSupabase();
+        const supabase = await connect();
         const { data, error } = await supabase.auth.signInWithPassword({ email, password });
         if (error) throw error;
         setSession(data.session);
       }),
-    [withLoading],
+    [withLoading, connect],
   );
 
   const signUp = useCallback(
     (name: string, email: string, password: string) =>
       withLoading(async () => {
-        const supabase = await getSupabase();
+        const supabase = await connect();
         const { data, error } = await supabase.auth.signUp({
           email,
           password,
@@ -78,13 +105,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (error) throw error;
         setSession(data.session);
       }),
-    [withLoading],
+    [withLoading, connect],
   );
 
   const signOut = useCallback(
     () =>
       withLoading(async () => {
-        const supabase = await getSupabase();
+        const supabase = await connect();
         const { error } = await supabase.auth.signOut();
         if (error) {
           console.error('Logout error:', error);
@@ -92,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         setSession(null);
       }),
-    [withLoading],
+    [withLoading, connect],
   );
 
   const value = useMemo<AuthState>(

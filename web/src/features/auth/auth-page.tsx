@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
+import { getSupabase } from '@/lib/supabase';
 import {
   fetchSubscription,
   isActiveSubscription,
@@ -47,6 +48,11 @@ export function AuthPage() {
   const { signIn, signUp } = useAuth();
   const navigate = useNavigate();
   const signingUp = mode === 'sign-up';
+
+  // Fetch the auth client while the visitor types, so that submitting does not wait for it.
+  useEffect(() => {
+    void getSupabase();
+  }, []);
 
   const update = (field: keyof AuthFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
