@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -28,6 +29,37 @@ async function readIfFile(path: string): Promise<Buffer | null> {
   }
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg)/;
+
+/** Compressed copies of the (immutable once built) files, made on first request. */
+const compressedCache = new Map<string, Buffer>();
+
+/**
+ * The body as CloudFront's automatic compression sends it: brotli or gzip when the client
+ * accepts it and the type is text, as is otherwise.
+ */
+function encode(
+  c: Context,
+  path: string,
+  file: Buffer,
+  contentType: string,
+): Uint8Array<ArrayBuffer> {
+  const accepted = c.req.header('accept-encoding') ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding || !COMPRESSIBLE.test(contentType) || file.length < 1024) {
+    return new Uint8Array(file);
+  }
+  const key = `${encoding}:${path}:${file.length}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    body = encoding === 'br' ? brotliCompressSync(file) : gzipSync(file, { level: 9 });
+    compressedCache.set(key, body);
+  }
+  c.header('Content-Encoding', encoding);
+  c.header('Vary', 'Accept-Encoding');
+  return new Uint8Array(body);
+}
+
 /**
  * Serves the built SPA like CloudFront does: files as they are (hashed assets cached for ever),
  * any extension-less path falls back to index.html (history routing), and a missing file
@@ -43,9 +75,10 @@ export function createStaticSiteHandler(webDist: string) {
     const file = pathname.endsWith('/') ? null : await readIfFile(target);
     if (file) {
       const immutable = pathname.startsWith('/assets/');
-      c.header('Content-Type', CONTENT_TYPES[extname(target)] ?? 'application/octet-stream');
+      const contentType = CONTENT_TYPES[extname(target)] ?? 'application/octet-stream';
+      c.header('Content-Type', contentType);
       c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      return c.body(new Uint8Array(file));
+      return c.body(encode(c, target, file, contentType));
     }
     if (extname(pathname) || pathname.startsWith('/assets/')) return c.text('Not Found', 404);
 
@@ -53,6 +86,6 @@ export function createStaticSiteHandler(webDist: string) {
     if (!index) return c.text('The web app is not built yet: run npm run build:web', 503);
     c.header('Content-Type', CONTENT_TYPES['.html']!);
     c.header('Cache-Control', 'no-cache');
-    return c.body(new Uint8Array(index));
+    return c.body(encode(c, join(root, 'index.html'), index, CONTENT_TYPES['.html']!));
   };
 }
