@@ -1,0 +1,268 @@
+/**
+ * `npm run bench`: builds the SPA, runs every benchmark in bench/ one after another (each in its
+ * own process, its output shown as it runs), reads the figures from each one's summary lines,
+ * and writes them with their targets to bench/results.md (and bench/out/results.json).
+ * Lighthouse is separate: `npm run lighthouse`.
+ * Usage: npm run bench [-- --quick]   (--quick: shorter load phases, for a smoke run)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+
+const quick = process.argv.includes('--quick');
+
+interface Bench {
+  file: string;
+  args: string[];
+}
+
+const BENCHES: Bench[] = [
+  { file: 'bench/auth-bench.ts', args: quick ? ['--seconds', '5', '--samples', '10'] : [] },
+  {
+    file: 'bench/payments-bench.ts',
+    args: quick ? ['--seconds', '5', '--checkout-seconds', '3', '--warm-up', '400'] : [],
+  },
+  { file: 'bench/web-bundle.ts', args: [] },
+  { file: 'bench/letter-bench.ts', args: [] },
+  { file: 'bench/lambda-bundles.ts', args: ['--runs', quick ? '3' : '5'] },
+];
+
+function run(bench: Bench): Promise<string> {
+  return new Promise((resolveRun, reject) => {
+    console.log(`\n=== ${bench.file} ${bench.args.join(' ')}`);
+    const child = spawn(process.execPath, ['--import', 'tsx', bench.file, ...bench.args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolveRun(out) : reject(new Error(`${bench.file} exited with ${code}`)),
+    );
+  });
+}
+
+/** One figure in results.md: what, measured value, target, verdict. */
+interface Figure {
+  name: string;
+  value: string;
+  target: string;
+  pass?: boolean;
+}
+
+const number = (text: string | undefined) => (text === undefined ? NaN : Number(text));
+function match(output: string, pattern: RegExp, what: string): RegExpExecArray {
+  const found = pattern.exec(output);
+  if (!found) throw new Error(`could not read "${what}" from the benchmark output`);
+  return found;
+}
+
+const figures: Figure[] = [];
+const raw: Record<string, unknown> = {};
+const loadBefore = loadavg()[0]!;
+
+const build = spawnSync('npm', ['run', 'build:web', '--silent'], { stdio: 'inherit' });
+if (build.status !== 0) throw new Error('npm run build:web failed');
+
+const outputs: Record<string, string> = {};
+for (const bench of BENCHES) outputs[bench.file] = await run(bench);
+
+{
+  const out = outputs['bench/auth-bench.ts']!;
+  const grant = match(
+    out,
+    /password grant: median ([\d.]+) ms; bare bcrypt compare \(cost (\d+)\): median ([\d.]+) ms; ratio ([\d.]+)/,
+    'password grant',
+  );
+  const ratio = number(grant[4]);
+  raw.passwordGrant = {
+    grantMs: number(grant[1]),
+    bcryptCost: number(grant[2]),
+    bcryptMs: number(grant[3]),
+    ratio,
+  };
+  figures.push({
+    name: `Password grant ÷ bare bcrypt compare (cost ${grant[2]})`,
+    value: `${ratio.toFixed(3)} (${grant[1]} ms vs ${grant[3]} ms, medians)`,
+    target: '≤ 1.10',
+    pass: ratio <= 1.1,
+  });
+  const refresh = match(
+    out,
+    /refresh grant: (\d+) requests in [\d.]+ s \((\d+)\/s\), p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms, errors (\d+), not sent \(all sessions busy\) (\d+)/,
+    'refresh grant',
+  );
+  const p99 = number(refresh[4]);
+  raw.refreshGrant = {
+    requests: number(refresh[1]),
+    perSecond: number(refresh[2]),
+    p50Ms: number(refresh[3]),
+    p99Ms: p99,
+    maxMs: number(refresh[5]),
+    errors: number(refresh[6]),
+    notSent: number(refresh[7]),
+  };
+  figures.push({
+    name: `Refresh grant at ${refresh[2]} req/s (${refresh[1]} requests, ${refresh[6]} errors)`,
+    value: `p50 ${refresh[3]} ms, p99 ${refresh[4]} ms`,
+    target: 'p99 ≤ 20 ms, 0 errors',
+    pass: p99 <= 20 && refresh[6] === '0' && refresh[7] === '0',
+  });
+}
+
+{
+  const out = outputs['bench/payments-bench.ts']!;
+  const view = match(
+    out,
+    /subscription view: (\d+) requests \((\d+)\/s\), p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms, errors (\d+)/,
+    'subscription view',
+  );
+  raw.subscriptionView = {
+    requests: number(view[1]),
+    perSecond: number(view[2]),
+    p50Ms: number(view[3]),
+    p99Ms: number(view[4]),
+    maxMs: number(view[5]),
+    errors: number(view[6]),
+  };
+  figures.push({
+    name: `Subscription view at ${view[2]} req/s (${view[1]} requests, ${view[6]} errors)`,
+    value: `p50 ${view[3]} ms, p99 ${view[4]} ms`,
+    target: 'p99 ≤ 15 ms, 0 errors',
+    pass: number(view[4]) <= 15 && view[6] === '0',
+  });
+  const checkout = match(
+    out,
+    /checkout session creation: (\d+) requests \((\d+)\/s\), p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms, errors (\d+)/,
+    'checkout session creation',
+  );
+  raw.checkoutSession = {
+    requests: number(checkout[1]),
+    perSecond: number(checkout[2]),
+    p50Ms: number(checkout[3]),
+    p99Ms: number(checkout[4]),
+    maxMs: number(checkout[5]),
+    errors: number(checkout[6]),
+  };
+  figures.push({
+    name: `Checkout session creation at ${checkout[2]} req/s (Stripe emulator, ${checkout[6]} errors)`,
+    value: `p50 ${checkout[3]} ms, p99 ${checkout[4]} ms`,
+    target: 'measured (no target)',
+  });
+}
+
+{
+  const out = outputs['bench/lambda-bundles.ts']!;
+  const rows = [
+    ...out.matchAll(
+      /^(\S+)\s+([\d.]+) KiB\s+([\d.]+) KiB\s+(\d+) \/ (\d+) ms\s+(\d+) \/ (\d+) ms.*\s(ok|OVER)\s*$/gm,
+    ),
+  ];
+  if (rows.length === 0) throw new Error('could not read the Lambda bundle table');
+  raw.lambdaBundles = rows.map((row) => ({
+    function: row[1],
+    minifiedKiB: number(row[2]),
+    gzipKiB: number(row[3]),
+    initWallMs: number(row[4]),
+    initCpuMs: number(row[5]),
+  }));
+  for (const row of rows) {
+    figures.push({
+      name: `Lambda ${row[1]}: bundle size / module init (wall, CPU)`,
+      value: `${row[2]} KiB minified (${row[3]} KiB gzip) / ${row[4]} ms, ${row[5]} ms CPU`,
+      target: '≤ 300 KiB / ≤ 80 ms',
+      pass: row[8] === 'ok',
+    });
+  }
+}
+
+{
+  const out = outputs['bench/web-bundle.ts']!;
+  const initial = match(
+    out,
+    /initial JS for \/ \(gzip -9\): ([\d.]+) KiB \((\d+) bytes\) in (\d+) chunks/,
+    'initial JS',
+  );
+  const onLoad = match(out, /JS fetched on load of \/ incl\. auth client: ([\d.]+) KiB/, 'on load');
+  raw.initialJs = { gzipBytes: number(initial[2]), chunks: number(initial[3]) };
+  figures.push({
+    name: `Initial JS of / (gzip -9, ${initial[3]} chunks)`,
+    value: `${initial[1]} KiB (${onLoad[1]} KiB with the auth client fetched after first paint)`,
+    target: '≤ 120 KB',
+    pass: number(initial[2]) <= 120 * 1024,
+  });
+}
+
+{
+  const out = outputs['bench/letter-bench.ts']!;
+  const bureau = match(
+    out,
+    /engine: bureau letter: mean ([\d.]+) ms, p50 ([\d.]+) ms, p95 ([\d.]+) ms/,
+    'engine',
+  );
+  const furnisher = match(
+    out,
+    /engine: furnisher letter: mean ([\d.]+) ms, p50 ([\d.]+) ms, p95 ([\d.]+) ms/,
+    'furnisher',
+  );
+  const docx = match(
+    out,
+    /docx export \((\d+)-char letter\): p50 ([\d.]+) ms, p95 ([\d.]+) ms/,
+    'docx export',
+  );
+  const chunk = /docx chunk \S+: ([\d.]+) KB gzip -9 \(lazy: (true|false)\)/.exec(out);
+  raw.letters = {
+    bureauLetterMeanMs: number(bureau[1]),
+    bureauLetterP95Ms: number(bureau[3]),
+    furnisherLetterMeanMs: number(furnisher[1]),
+    docxP50Ms: number(docx[2]),
+    docxP95Ms: number(docx[3]),
+    docxChunkGzipKB: chunk ? number(chunk[1]) : null,
+  };
+  figures.push({
+    name: 'Letter engine, ms per bureau letter / furnisher letter',
+    value: `mean ${bureau[1]} ms (p95 ${bureau[3]}) / mean ${furnisher[1]} ms`,
+    target: '≤ 5 ms',
+    pass: number(bureau[3]) <= 5 && number(furnisher[3]) <= 5,
+  });
+  figures.push({
+    name: `Word (.docx) export of the longest letter (${docx[1]} chars, Node)`,
+    value: `p50 ${docx[2]} ms, p95 ${docx[3]} ms`,
+    target: 'measured (no target)',
+  });
+  if (chunk) {
+    figures.push({
+      name: 'Lazy Word-export chunk (gzip -9)',
+      value: `${chunk[1]} KB (lazy: ${chunk[2]})`,
+      target: '≤ 150 KB, lazy',
+      pass: number(chunk[1]) <= 150 && chunk[2] === 'true',
+    });
+  }
+}
+
+const verdict = (figure: Figure) =>
+  figure.pass === undefined ? '' : figure.pass ? 'PASS' : 'MISS';
+const machine = `Node ${process.versions.node}, ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} at start and ${loadavg()[0]!.toFixed(1)} at end`;
+const markdown = [
+  '# Benchmark results',
+  '',
+  `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}${quick ? ' (--quick)' : ''}.`,
+  `Machine: ${machine}. Load figures come from the local runtime (\`startLocalRuntime\`: the same`,
+  'routers as the Lambdas, on DynamoDB Local and the Stripe emulator), so they include a JVM',
+  'database on the same two cores; on a busy machine they say more about the machine than the code.',
+  '',
+  '| Figure | Measured | Target | |',
+  '|---|---|---|---|',
+  ...figures.map((f) => `| ${f.name} | ${f.value} | ${f.target} | ${verdict(f)} |`),
+  '',
+  'Lighthouse (mobile preset) is its own command: `npm run lighthouse`.',
+  '',
+].join('\n');
+writeFileSync('bench/results.md', markdown);
+mkdirSync('bench/out', { recursive: true });
+writeFileSync('bench/out/results.json', JSON.stringify({ machine, figures: raw }, null, 2));
+console.log(`\n${markdown}`);
+console.log('Wrote bench/results.md and bench/out/results.json');
