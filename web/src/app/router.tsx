@@ -7,6 +7,8 @@ import { RootRoute } from './routes/root';
 const HomeRoute = lazy(() => import('./routes/home'));
 const ToolsRoute = lazy(() => import('./routes/tools'));
 const AuthRoute = lazy(() => import('./routes/auth'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const FaqRoute = lazy(() => import('./routes/faq'));
 const TestimonialsRoute = lazy(() => import('./routes/testimonials'));
 const PaymentRoute = lazy(() => import('./routes/payment'));
@@ -21,6 +23,8 @@ export function AppRouter() {
         <Route path={paths.tools} element={<ToolsRoute />} />
         <Route path={paths.disputeGenerator} element={<ToolsRoute />} />
         <Route path={paths.auth} element={<AuthRoute />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
         <Route path={paths.faq} element={<FaqRoute />} />
         <Route path={paths.testimonials} element={<TestimonialsRoute />} />
         <Route path={paths.payment} element={<PaymentRoute />} />

@@ -4,6 +4,8 @@ export const paths = {
   tools: '/tools',
   disputeGenerator: '/disputegenerator',
   auth: '/auth',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   faq: '/faq',
   testimonials: '/testimonials',
   payment: '/payment',

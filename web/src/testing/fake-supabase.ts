@@ -94,6 +94,15 @@ export function createFakeSupabase(
       emit('SIGNED_OUT', null);
       return { error: null as Error | null };
     }),
+    resetPasswordForEmail: vi.fn(async (_email: string, _options?: { redirectTo?: string }) => ({
+      data: {},
+      error: null as Error | null,
+    })),
+    updateUser: vi.fn(async (_attributes: { password?: string }) => {
+      const user = session?.user ?? makeUser();
+      if (session) emit('USER_UPDATED', { ...session, user });
+      return { data: { user }, error: null as Error | null };
+    }),
   };
 
   const client = { auth, from, config: TEST_CONFIG } as unknown as SupabaseClient;

@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { paths } from '@/config/paths';
 import {
   getSupabase,
   mayHaveSession,
@@ -16,13 +17,16 @@ import {
   type SupabaseClient,
 } from '@/lib/supabase';
 
+export type SignUpOutcome = 'signed-in' | 'confirmation-sent';
+
 export interface AuthState {
   user: User | null;
   session: Session | null;
   /** True while the session is being restored and during sign-in, sign-up and sign-out. */
   loading: boolean;
   signIn(email: string, password: string): Promise<void>;
-  signUp(name: string, email: string, password: string): Promise<void>;
+  /** 'confirmation-sent' when the server asks the user to confirm their e-mail first (no session). */
+  signUp(name: string, email: string, password: string): Promise<SignUpOutcome>;
   signOut(): Promise<void>;
 }
 
@@ -73,10 +77,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [connect]);
 
-  const withLoading = useCallback(async (action: () => Promise<void>) => {
+  const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
     setLoading(true);
     try {
-      await action();
+      return await action();
     } finally {
       setLoading(false);
     }
@@ -100,10 +104,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { data, error } = await supabase.auth.signUp({
           email,
           password,
-          options: { data: { name: name.trim() || email.split('@')[0] } },
+          options: {
+            data: { name: name.trim() || email.split('@')[0] },
+            // With confirmation on, the e-mailed link signs the user in on the payment page.
+            emailRedirectTo: `${window.location.origin}${paths.payment}`,
+          },
         });
         if (error) throw error;
         setSession(data.session);
+        return data.session ? 'signed-in' : 'confirmation-sent';
       }),
     [withLoading, connect],
   );

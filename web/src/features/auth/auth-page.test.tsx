@@ -155,7 +155,10 @@ describe('auth page', () => {
     expect(fake.auth.signUp).toHaveBeenCalledWith({
       email: 'jane@example.com',
       password: 'secret123',
-      options: { data: { name: 'Jane Doe' } },
+      options: {
+        data: { name: 'Jane Doe' },
+        emailRedirectTo: `${window.location.origin}/payment`,
+      },
     });
   });
 

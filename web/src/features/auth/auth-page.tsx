@@ -1,14 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
 import { getSupabase } from '@/lib/supabase';
-import {
-  fetchSubscription,
-  isActiveSubscription,
-} from '@/features/subscription/fetch-subscription';
 import { useAuth } from './auth-context';
+import { destinationAfterSignIn } from './destination-after-sign-in';
+import { inputClasses } from './form-styles';
 import { validateCredentials, type AuthFormValues } from './validate-credentials';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -23,21 +21,8 @@ const BENEFITS = [
   'Your letter details stay in your browser: nothing is sent to our servers',
 ];
 
-const inputClasses =
-  'mt-1 block w-full rounded-lg border border-gray-400 px-3 py-2 text-gray-900 focus:border-blue-700';
-
 function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
-}
-
-/** Where a freshly signed-in user goes: the generator if subscribed, else the payment page. */
-async function destinationAfterSignIn(): Promise<string> {
-  try {
-    return isActiveSubscription(await fetchSubscription()) ? paths.tools : paths.payment;
-  } catch (error) {
-    console.error('Error fetching subscription:', error);
-    return paths.payment;
-  }
 }
 
 export function AuthPage() {
@@ -45,6 +30,7 @@ export function AuthPage() {
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
   const { signIn, signUp } = useAuth();
   const navigate = useNavigate();
   const signingUp = mode === 'sign-up';
@@ -67,11 +53,17 @@ export function AuthPage() {
     setSubmitting(true);
     try {
       if (signingUp) {
-        await signUp(values.name, values.email, values.password);
+        const outcome = await signUp(values.name, values.email, values.password);
         toast.success(
           'Account created successfully! Please check your email to verify your account.',
         );
-        navigate(paths.payment);
+        if (outcome === 'signed-in') navigate(paths.payment);
+        else {
+          // No session until the e-mailed link is followed: the user signs in after confirming.
+          setConfirmationSentTo(values.email);
+          setValues({ ...EMPTY, email: values.email });
+          setMode('sign-in');
+        }
       } else {
         await signIn(values.email, values.password);
         toast.success('Welcome back!');
@@ -93,6 +85,15 @@ export function AuthPage() {
             ? 'Create your account to start generating dispute letters.'
             : 'Welcome back! Sign in to access your dispute letters.'}
         </p>
+        {confirmationSentTo && (
+          <div role="status" className="mt-4 rounded-lg border border-blue-200 bg-blue-50 p-4">
+            <p className="font-semibold">Check your email</p>
+            <p className="mt-1 text-gray-800">
+              We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to
+              verify your account and continue to payment.
+            </p>
+          </div>
+        )}
         <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
           {signingUp && (
             <div>
@@ -153,6 +154,13 @@ export function AuthPage() {
               </button>
             </div>
           </div>
+          {!signingUp && (
+            <p className="text-right">
+              <Link to={paths.forgotPassword} className="font-medium text-blue-800 underline">
+                Forgot password?
+              </Link>
+            </p>
+          )}
           {signingUp && (
             <div>
               <label htmlFor="auth-confirm-password" className="font-medium">

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/button-styles';
+import { paths } from '@/config/paths';
+import { inputClasses } from './form-styles';
+import { requestPasswordReset } from './password-recovery';
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Could not send the reset link';
+}
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      await requestPasswordReset(email.trim());
+      setSentTo(email.trim());
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <section className="rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold">Reset your password</h1>
+        {sentTo ? (
+          <div role="status" className="mt-4 space-y-3 text-gray-800">
+            <p className="font-semibold">Check your email</p>
+            <p>
+              If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a
+              new password. The link can be used once.
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 text-gray-700">
+              Enter the email address of your account and we will send you a link to choose a new
+              password.
+            </p>
+            <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
+              <div>
+                <label htmlFor="forgot-email" className="font-medium">
+                  Email Address
+                </label>
+                <input
+                  id="forgot-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  className={inputClasses}
+                />
+              </div>
+              <button
+                type="submit"
+                disabled={submitting}
+                className={buttonClasses('primary', 'w-full')}
+              >
+                {submitting ? 'Please wait...' : 'Send Reset Link'}
+              </button>
+            </form>
+          </>
+        )}
+        <p className="mt-6 text-center">
+          <Link to={paths.auth} className="font-semibold text-blue-800 underline">
+            Back to sign in
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { buttonClasses } from '@/components/button-styles';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from './auth-context';
+import { destinationAfterSignIn } from './destination-after-sign-in';
+import { inputClasses } from './form-styles';
+import { setNewPassword } from './password-recovery';
+import { validateCredentials } from './validate-credentials';
+
+/** GoTrue sends a failed link back with the reason in the fragment; the client leaves it there. */
+function linkErrorFromUrl(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('error_description');
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Could not update the password';
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <section className="rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The e-mailed recovery link signs the user in (the client's PASSWORD_RECOVERY event); this page
+ * then lets them choose a new password.
+ */
+export function ResetPasswordPage() {
+  const { session, loading } = useAuth();
+  const [linkError] = useState(linkErrorFromUrl);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
+
+  if (loading && !session) return <Spinner label="Checking your link..." />;
+
+  if (linkError || !session)
+    return (
+      <Panel>
+        <h1 className="text-2xl font-bold">Reset link not valid</h1>
+        <p role="alert" className="mt-4 text-gray-800">
+          {linkError ?? 'This password reset link is invalid or has expired.'}
+        </p>
+        <p className="mt-6">
+          <Link to={paths.forgotPassword} className={buttonClasses('primary', 'w-full')}>
+            Request a new link
+          </Link>
+        </p>
+      </Panel>
+    );
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateCredentials(
+      { name: '', email: '', password, confirmPassword },
+      'sign-up',
+    );
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await setNewPassword(password);
+      toast.success('Your password has been updated!');
+      navigate(await destinationAfterSignIn());
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Panel>
+      <h1 className="text-2xl font-bold">Set a new password</h1>
+      <p className="mt-2 text-gray-700">
+        Choose a new password for <strong>{session.user.email}</strong>.
+      </p>
+      <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
+        <div>
+          <label htmlFor="new-password" className="font-medium">
+            New Password
+          </label>
+          <input
+            id="new-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className={inputClasses}
+          />
+        </div>
+        <div>
+          <label htmlFor="new-password-confirm" className="font-medium">
+            Confirm New Password
+          </label>
+          <input
+            id="new-password-confirm"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            className={inputClasses}
+          />
+        </div>
+        <button type="submit" disabled={submitting} className={buttonClasses('primary', 'w-full')}>
+          {submitting ? 'Please wait...' : 'Update Password'}
+        </button>
+      </form>
+    </Panel>
+  );
+}
