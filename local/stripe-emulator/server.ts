@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { PLAN } from '../../shared/plan';
 import { createStripeApiRoutes } from './api-routes';
 import { createControlRoutes } from './control-routes';
 import { StripeEmulator } from './emulator';
@@ -73,6 +74,7 @@ export async function startStripeEmulator(
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_URL: publicUrl,
+      STRIPE_PRICE_ID: PLAN.priceId,
     }),
     async stop() {
       await emulator.webhooks.settled();
