@@ -1,0 +1,149 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import { launchBrowser } from '../support/browser';
+
+/**
+ * The e-mail journeys in Chromium against the whole local product, reading mail the way a
+ * developer does: on the dev mailbox page, following the rendered link.
+ */
+let runtime: LocalRuntime;
+let confirming: LocalRuntime;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [runtime, confirming, browser] = await Promise.all([
+    startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' }),
+    startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist: 'web/dist',
+      env: { AUTH_AUTOCONFIRM: 'false' },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await Promise.all([runtime?.stop(), confirming?.stop()]);
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+let runId = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(runId += 1)}@example.com`;
+
+/** Opens the newest message to `email` on the dev mailbox page and follows its action link. */
+async function followMailedLink(page: Page, on: LocalRuntime, email: string, action: string) {
+  await page.goto(`${on.url}/_dev/mail`);
+  await page.getByRole('listitem').filter({ hasText: email }).first().getByRole('link').click();
+  await page.getByRole('article').getByRole('link', { name: action }).click();
+}
+
+async function signIn(page: Page, on: LocalRuntime, email: string, password: string) {
+  await page.goto(`${on.url}/auth`);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Session keys the auth client stored (`sb-<host>-auth-token`). */
+const storedSessions = (page: Page) =>
+  page.evaluate<string[]>("Object.keys(localStorage).filter((key) => key.endsWith('-auth-token'))");
+
+describe('forgot password in Chromium', () => {
+  const email = uniqueEmail('forgot');
+  const oldPassword = 'the old password';
+  const newPassword = 'a brand new password';
+
+  it('sends the link from the auth page, follows it from the dev mailbox, sets a new password', async () => {
+    const signedUp = await fetch(`${runtime.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: oldPassword, data: { name: 'Fiona Forgot' } }),
+    });
+    expect(signedUp.status).toBe(200);
+
+    const page = await newPage();
+    await page.goto(`${runtime.url}/auth`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(`${runtime.url}/forgot-password`);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText(`If an account exists for ${email}`).waitFor();
+
+    await followMailedLink(page, runtime, email, 'Choose a new password');
+    await page.getByRole('heading', { name: 'Set a new password', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/reset-password');
+    await page.getByText(email).waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm New Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Your password has been updated!').waitFor();
+    await page.waitForURL(`${runtime.url}/payment`);
+  });
+
+  it('the old password no longer signs in; the new one does', async () => {
+    const page = await newPage();
+    await signIn(page, runtime, email, oldPassword);
+    await page.getByText('Invalid login credentials').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await storedSessions(page)).toEqual([]);
+
+    await signIn(page, runtime, email, newPassword);
+    await page.getByText('Welcome back!').waitFor();
+    await page.waitForURL(`${runtime.url}/payment`);
+  });
+
+  it('a used link is refused on the set-new-password page', async () => {
+    const page = await newPage();
+    await followMailedLink(page, runtime, email, 'Choose a new password');
+    await page.getByRole('heading', { name: 'Reset link not valid', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/invalid|expired/i);
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+  });
+});
+
+describe('sign-up with e-mail confirmation on, in Chromium', () => {
+  it('promises the e-mail without a session; the mailed link signs in on /payment', async () => {
+    const email = uniqueEmail('confirm');
+    const password = 'confirm-me-please';
+    const page = await newPage();
+    await page.goto(`${confirming.url}/auth`);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Full Name').fill('Carl Confirm');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page
+      .getByText('Account created successfully! Please check your email to verify your account.')
+      .waitFor();
+    await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await storedSessions(page)).toEqual([]);
+
+    // Not confirmed yet: the server refuses a sign-in and the page shows its message.
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Email not confirmed').waitFor();
+
+    await followMailedLink(page, confirming, email, 'Confirm my e-mail address');
+    await page.waitForURL((url) => url.pathname === '/payment');
+    await page.getByRole('button', { name: 'Subscribe for $5/month' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Carl Confirm/ })
+      .waitFor();
+    expect(await storedSessions(page)).toHaveLength(1);
+  });
+});
