@@ -27,7 +27,9 @@ export function Layout({ header }: { header: ReactNode }) {
         Skip to content
       </a>
       {header}
-      <main ref={main} id="main" tabIndex={-1} className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so a page replacing its
+          loading spinner does not push a visible footer away (Lighthouse CLS 0.33 before). */}
+      <main ref={main} id="main" tabIndex={-1} className="min-h-screen flex-1">
         {/* Keyed by path: leaving a broken page gives the next one a fresh start. */}
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
