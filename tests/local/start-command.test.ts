@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { findFreePort } from '../../local/ports';
 import { nodeOnlyPath, spawnLocalStart, waitForOutput } from '../support/local-process';
 
@@ -24,7 +25,9 @@ describe('npm start (local/start.ts)', () => {
     expect(started.stdout().trim()).toBe(`Ready: http://localhost:${port}`);
     expect(javaProcessesFor(dataDir)).not.toBe('');
 
-    const health = await fetch(`http://localhost:${port}/auth/v1/health`);
+    const health = await fetch(`http://localhost:${port}/auth/v1/health`, {
+      headers: { apikey: LOCAL_PUBLISHABLE_KEY },
+    });
     expect(health.status).toBe(200);
 
     started.child.kill('SIGINT');
