@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { PasswordRecoveryRedirect } from '@/features/auth/password-recovery-redirect';
 import { RootRoute } from './routes/root';
 
 // One chunk per page: the first load carries only the shell and the page asked for.
@@ -17,20 +18,23 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
   return (
-    <Routes>
-      <Route element={<RootRoute />}>
-        <Route path={paths.home} element={<HomeRoute />} />
-        <Route path={paths.tools} element={<ToolsRoute />} />
-        <Route path={paths.disputeGenerator} element={<ToolsRoute />} />
-        <Route path={paths.auth} element={<AuthRoute />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
-        <Route path={paths.faq} element={<FaqRoute />} />
-        <Route path={paths.testimonials} element={<TestimonialsRoute />} />
-        <Route path={paths.payment} element={<PaymentRoute />} />
-        <Route path={paths.success} element={<SuccessRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
+    <>
+      <PasswordRecoveryRedirect />
+      <Routes>
+        <Route element={<RootRoute />}>
+          <Route path={paths.home} element={<HomeRoute />} />
+          <Route path={paths.tools} element={<ToolsRoute />} />
+          <Route path={paths.disputeGenerator} element={<ToolsRoute />} />
+          <Route path={paths.auth} element={<AuthRoute />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
+          <Route path={paths.faq} element={<FaqRoute />} />
+          <Route path={paths.testimonials} element={<TestimonialsRoute />} />
+          <Route path={paths.payment} element={<PaymentRoute />} />
+          <Route path={paths.success} element={<SuccessRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </>
   );
 }

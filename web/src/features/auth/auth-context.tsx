@@ -24,6 +24,8 @@ export interface AuthState {
   session: Session | null;
   /** True while the session is being restored and during sign-in, sign-up and sign-out. */
   loading: boolean;
+  /** True from the client's PASSWORD_RECOVERY event (an e-mailed reset link) until the next auth event. */
+  passwordRecovery: boolean;
   signIn(email: string, password: string): Promise<void>;
   /** 'confirmation-sent' when the server asks the user to confirm their e-mail first (no session). */
   signUp(name: string, email: string, password: string): Promise<SignUpOutcome>;
@@ -35,6 +37,7 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const [passwordRecovery, setPasswordRecovery] = useState(false);
   const connection = useRef<Promise<SupabaseClient> | null>(null);
   const unsubscribe = useRef<(() => void) | null>(null);
   // Bumped on unmount: a connection finishing for an unmounted provider cleans up after itself.
@@ -44,8 +47,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const connect = useCallback(() => {
     const current = generation.current;
     connection.current ??= getSupabase().then(async (supabase) => {
-      const { data } = supabase.auth.onAuthStateChange((_event, next) => {
-        if (generation.current === current) setSession(next);
+      const { data } = supabase.auth.onAuthStateChange((event, next) => {
+        if (generation.current !== current) return;
+        setSession(next);
+        setPasswordRecovery(event === 'PASSWORD_RECOVERY');
       });
       if (generation.current !== current) {
         data.subscription.unsubscribe();
@@ -132,8 +137,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthState>(
-    () => ({ user: session?.user ?? null, session, loading, signIn, signUp, signOut }),
-    [session, loading, signIn, signUp, signOut],
+    () => ({
+      user: session?.user ?? null,
+      session,
+      loading,
+      passwordRecovery,
+      signIn,
+      signUp,
+      signOut,
+    }),
+    [session, loading, passwordRecovery, signIn, signUp, signOut],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

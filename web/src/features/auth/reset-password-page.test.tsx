@@ -61,6 +61,23 @@ describe('set a new password', () => {
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
   });
 
+  it('opens from wherever the recovery link landed, once', async () => {
+    const fake = recovering();
+    renderApp('/', fake);
+    await screen.findByRole('heading', { level: 1 });
+    expect(pathname()).toBe('/');
+    fake.emit('PASSWORD_RECOVERY', makeSession());
+    expect(
+      await screen.findByRole('heading', { name: 'Set a new password', level: 1 }),
+    ).toBeInTheDocument();
+    expect(pathname()).toBe('/reset-password');
+    await userEvent.click(screen.getAllByRole('link', { name: 'FAQ' })[0]!);
+    await waitFor(() => expect(pathname()).toBe('/faq'));
+    fake.emit('TOKEN_REFRESHED', makeSession());
+    await screen.findByRole('heading', { level: 1, name: /Frequently Asked Questions/i });
+    expect(pathname()).toBe('/faq');
+  });
+
   it("names the account and checks the spec's rules before calling the server", async () => {
     const fake = await arriveFromRecoveryLink();
     expect(screen.getByText('jane.doe@example.com')).toBeInTheDocument();
