@@ -145,6 +145,19 @@ try {
     );
   }
 
+  // One request at a time: the handler's own latency, without queueing.
+  const serial: number[] = [];
+  for (let i = 0; i < 500; i += 1) {
+    const start = performance.now();
+    await (await readView(tokens[i % tokens.length]!)).arrayBuffer();
+    serial.push(performance.now() - start);
+  }
+  serial.sort((a, b) => a - b);
+  console.log(
+    `subscription view, one at a time: p50 ${percentile(serial, 50).toFixed(1)} ms, ` +
+      `p99 ${percentile(serial, 99).toFixed(1)} ms`,
+  );
+
   const view = await paced(VIEW_RATE, VIEW_SECONDS, (i) => readView(tokens[i % tokens.length]!));
   console.log(
     `subscription view: ${view.count} requests (${view.perSecond.toFixed(0)}/s), p50 ${view.p50.toFixed(1)} ms, ` +
