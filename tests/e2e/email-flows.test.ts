@@ -59,18 +59,22 @@ async function signIn(page: Page, on: LocalRuntime, email: string, password: str
 const storedSessions = (page: Page) =>
   page.evaluate<string[]>("Object.keys(localStorage).filter((key) => key.endsWith('-auth-token'))");
 
+async function signUpByApi(email: string, password: string) {
+  const response = await fetch(`${runtime.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { name: 'Fiona Forgot' } }),
+  });
+  expect(response.status).toBe(200);
+}
+
 describe('forgot password in Chromium', () => {
   const email = uniqueEmail('forgot');
   const oldPassword = 'the old password';
   const newPassword = 'a brand new password';
 
   it('sends the link from the auth page, follows it from the dev mailbox, sets a new password', async () => {
-    const signedUp = await fetch(`${runtime.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: oldPassword, data: { name: 'Fiona Forgot' } }),
-    });
-    expect(signedUp.status).toBe(200);
+    await signUpByApi(email, oldPassword);
 
     const page = await newPage();
     await page.goto(`${runtime.url}/auth`);
@@ -109,6 +113,26 @@ describe('forgot password in Chromium', () => {
     await page.getByRole('heading', { name: 'Reset link not valid', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/invalid|expired/i);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+  });
+
+  it('a link whose redirect is not allowed lands on the site, which opens the form', async () => {
+    const other = uniqueEmail('elsewhere');
+    await signUpByApi(other, oldPassword);
+    const recover = await fetch(
+      `${runtime.url}/auth/v1/recover?redirect_to=${encodeURIComponent('https://evil.example.com/')}`,
+      {
+        method: 'POST',
+        headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: other }),
+      },
+    );
+    expect(recover.status).toBe(200);
+    const page = await newPage();
+    await followMailedLink(page, runtime, other, 'Choose a new password');
+    await page.getByRole('heading', { name: 'Set a new password', level: 1 }).waitFor();
+    expect(new URL(page.url()).origin).toBe(runtime.url);
+    expect(new URL(page.url()).pathname).toBe('/reset-password');
+    await page.getByText(other).waitFor();
   });
 });
 
