@@ -10,11 +10,14 @@ import { PLAN, PLAN_UNIT_AMOUNT } from '../../shared/plan';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+function randomToken(length: number): string {
+  let token = '';
+  for (const byte of randomBytes(length)) token += ALPHABET[byte % ALPHABET.length];
+  return token;
+}
+
 export function newId(prefix: string): string {
-  const bytes = randomBytes(24);
-  let suffix = '';
-  for (const byte of bytes) suffix += ALPHABET[byte % ALPHABET.length];
-  return `${prefix}_${suffix}`;
+  return `${prefix}_${randomToken(24)}`;
 }
 
 export function unixNow(): number {
@@ -134,7 +137,7 @@ export function customerObject(fields: CustomerFields): Stripe.Customer {
     description: fields.description,
     discount: null,
     email: fields.email,
-    invoice_prefix: newId('').slice(1, 9).toUpperCase(),
+    invoice_prefix: randomToken(8).toUpperCase(),
     invoice_settings: {
       custom_fields: null,
       default_payment_method: null,
@@ -189,7 +192,7 @@ export function cardPaymentMethodObject(card: CardFields): Stripe.PaymentMethod 
       display_brand: card.brand,
       exp_month: card.expMonth,
       exp_year: card.expYear,
-      fingerprint: newId('').slice(1, 17),
+      fingerprint: randomToken(16),
       funding: 'credit',
       generated_from: null,
       last4: card.last4,
