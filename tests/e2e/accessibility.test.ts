@@ -47,14 +47,10 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
 async function violations(page: Page): Promise<string[]> {
   // Let entry and exit animations (toasts, dialogs) finish: axe reads colours as painted, and a
   // toast half faded in is not what anyone reads.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
+  // (Source text: this project's Node typings have no DOM.)
+  await page.waitForFunction(
+    `document.getAnimations().every((animation) => animation.playState !== 'running' ||
+      animation.effect?.getTiming().iterations === Infinity)`,
   );
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return result.violations.map(
