@@ -12,7 +12,7 @@ import { useSubscription } from '@/features/subscription/subscription-context';
 
 /** The layout route: header with the account area, then the page. */
 export function RootRoute() {
-  const { user, signOut } = useAuth();
+  const { user, loading: authLoading, signOut } = useAuth();
   const { subscription, loading, isActive } = useSubscription();
   const navigate = useNavigate();
 
@@ -32,7 +32,8 @@ export function RootRoute() {
         )
       }
     />
-  ) : (
+  ) : authLoading ? null : (
+    // While a stored session is restored, no "Sign In" flashes up.
     <SignedOutActions />
   );
 

@@ -17,6 +17,8 @@ describe('auth state', () => {
   });
 
   it('does not download the client for a visitor who cannot be signed in', async () => {
+    // Effects of the previous test flush when it unmounts, after the afterEach mock reset.
+    vi.mocked(getSupabase).mockClear();
     renderApp('/', createFakeSupabase());
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(getSupabase).not.toHaveBeenCalled();
