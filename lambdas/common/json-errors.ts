@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import Stripe from 'stripe';
 import { AccessTokenError } from './access-token';
 import { isTransientDynamoError } from './dynamo-errors';
 
@@ -38,6 +37,21 @@ export class HttpError extends Error {
   }
 }
 
+const STRIPE_UNAVAILABLE = new Set([
+  'StripeConnectionError',
+  'StripeRateLimitError',
+  'StripeAPIError',
+]);
+
+/**
+ * Stripe SDK errors are recognised by their `type` (the SDK sets it to the error class name) so
+ * that this module does not load the SDK: the rest Lambda, which never calls Stripe, stays small.
+ */
+function stripeErrorType(error: unknown): string | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && type.startsWith('Stripe') ? type : undefined;
+}
+
 /** Turns anything thrown by a handler into the error to answer with (logging the unexpected). */
 export function toHttpError(error: unknown, where: string): HttpError {
   if (error instanceof HttpError) return error;
@@ -51,21 +65,19 @@ export function toHttpError(error: unknown, where: string): HttpError {
       'Service temporarily unavailable, please retry',
     );
   }
-  if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeRateLimitError ||
-    error instanceof Stripe.errors.StripeAPIError
-  ) {
-    console.warn(`${where}: Stripe unavailable`, error.type, error.message);
+  const stripeType = stripeErrorType(error);
+  if (stripeType && STRIPE_UNAVAILABLE.has(stripeType)) {
+    console.warn(`${where}: Stripe unavailable`, stripeType, (error as Error).message);
     return new HttpError(
       503,
       'payment_provider_unavailable',
       'The payment provider is temporarily unavailable, please retry',
     );
   }
-  if (error instanceof Stripe.errors.StripeError) {
+  if (stripeType) {
     // Our request was refused (configuration, or Stripe state we did not expect): not the caller's fault.
-    console.error(`${where}: Stripe refused a request`, error.type, error.code, error.message);
+    const { code, message } = error as { code?: string; message: string };
+    console.error(`${where}: Stripe refused a request`, stripeType, code, message);
     return new HttpError(502, 'payment_provider_error', 'The payment provider refused the request');
   }
   console.error(`${where}: unexpected failure`, (error as Error)?.name, (error as Error)?.message);
