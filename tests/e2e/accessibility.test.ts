@@ -43,14 +43,28 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
   return context.newPage();
 }
 
+/** The part of the page's DOM read below (this project's Node typings have no DOM). */
+interface PageWithAnimations {
+  document: {
+    getAnimations(): {
+      playState: string;
+      effect: { getTiming(): { iterations?: number } } | null;
+    }[];
+  };
+}
+
 /** Violations as `rule: targets` lines, so a failure names what to fix. */
 async function violations(page: Page): Promise<string[]> {
   // Let entry and exit animations (toasts, dialogs) finish: axe reads colours as painted, and a
   // toast half faded in is not what anyone reads.
-  // (Source text: this project's Node typings have no DOM.)
-  await page.waitForFunction(
-    `document.getAnimations().every((animation) => animation.playState !== 'running' ||
-      animation.effect?.getTiming().iterations === Infinity)`,
+  await page.waitForFunction(() =>
+    (globalThis as unknown as PageWithAnimations).document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
   );
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return result.violations.map(
