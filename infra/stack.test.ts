@@ -78,6 +78,7 @@ beforeAll(() => {
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
     mailFrom: MAIL_FROM,
+    emailConfirmation: true,
   });
   // Same app: the second stack reuses the bundles staged for the first.
   const domainStack = new CreditDisputeLettersStack(app, `${STACK_NAME}WithDomain`, {
@@ -524,13 +525,14 @@ describe('API and functions', () => {
         ...(spec.rateLimitsByIp ? ['CLIENT_IP_HEADER'] : []),
         ...(spec.verifiesAccessTokens ? ['JWT_PUBLIC_JWKS'] : []),
         ...(spec.usesStripe ? ['STRIPE_PRICE_ID'] : []),
-        ...(spec.sendsEmail ? ['MAIL_FROM'] : []),
+        ...(spec.sendsEmail ? ['MAIL_FROM', 'AUTH_AUTOCONFIRM'] : []),
         ...spec.secrets.map((name) => `${name}_SECRET_ARN`),
       ];
       expect(Object.keys(variables).sort(), spec.id).toEqual(expectedNames.sort());
       if (spec.browserFacing) expect(variables.PUBLISHABLE_KEY).toBe(PUBLISHABLE_KEY);
       if (spec.usesStripe) expect(variables.STRIPE_PRICE_ID).toBe(PRICE_ID);
       if (spec.sendsEmail) expect(variables.MAIL_FROM).toBe(MAIL_FROM);
+      if (spec.sendsEmail) expect(variables.AUTH_AUTOCONFIRM).toBe('false');
       if (spec.verifiesAccessTokens) {
         expect(variables.JWT_PUBLIC_JWKS).toEqual({ 'Fn::GetAtt': [keySetId, 'PublicJwks'] });
       }
@@ -538,6 +540,19 @@ describe('API and functions', () => {
     }
     const auth = functionOf({ id: 'Auth' }).Properties.Environment.Variables;
     expect(auth.CLIENT_IP_HEADER).toBe('cloudfront-viewer-address');
+  });
+
+  test('e-mail confirmation is one setting, and it needs a sender', () => {
+    expect(
+      () =>
+        new CreditDisputeLettersStack(new App(), 'ConfirmationWithoutSender', {
+          siteDir,
+          stripePriceId: PRICE_ID,
+          publishableKey: PUBLISHABLE_KEY,
+          jwtSigningKeysGeneration: '1',
+          emailConfirmation: true,
+        }),
+    ).toThrow('emailConfirmation needs mailFrom');
   });
 });
 

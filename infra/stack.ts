@@ -67,6 +67,8 @@ export interface CreditDisputeLettersStackProps extends StackProps {
    * Without it the auth function gets no SES permission (e-mails cannot be sent).
    */
   mailFrom?: string;
+  /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
+  emailConfirmation?: boolean;
 }
 
 /** SES identities a sender may be verified as: the address itself or its domain. */
@@ -298,6 +300,9 @@ export class CreditDisputeLettersStack extends Stack {
       alarm.addOkAction(alarmAction);
     };
 
+    if (props.emailConfirmation && !props.mailFrom) {
+      throw new Error('emailConfirmation needs mailFrom: confirmation links are sent by e-mail');
+    }
     for (const spec of API_FUNCTIONS) {
       const environment: Record<string, string> = { TABLE_NAME: table.tableName };
       if (spec.browserFacing) {
@@ -310,6 +315,7 @@ export class CreditDisputeLettersStack extends Stack {
       if (spec.verifiesAccessTokens) environment.JWT_PUBLIC_JWKS = jwtKeys.publicJwks;
       if (spec.usesStripe) environment.STRIPE_PRICE_ID = props.stripePriceId;
       if (spec.sendsEmail && props.mailFrom) environment.MAIL_FROM = props.mailFrom;
+      if (spec.sendsEmail && props.emailConfirmation) environment.AUTH_AUTOCONFIRM = 'false';
       for (const name of spec.secrets) environment[`${name}_SECRET_ARN`] = secrets[name].secretArn;
 
       const fn = new AppFunction(this, spec.id, {
