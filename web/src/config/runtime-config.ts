@@ -32,7 +32,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 
 /** Read once at start; any problem stops the app with a clear message instead of failing later. */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { cache: 'no-cache' });
+  // Same request as the <link rel="preload"> in index.html, so the browser reuses that response
+  // (the server marks it no-cache, so it is revalidated rather than stale).
+  const response = await fetchImpl('/config.json');
   if (!response.ok) throw new RuntimeConfigError(`/config.json answered ${response.status}`);
   let body: unknown;
   try {
