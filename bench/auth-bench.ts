@@ -10,14 +10,8 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { LOCAL_PUBLISHABLE_KEY } from '../local/constants';
-import { startLocalRuntime, type LocalRuntime } from '../local/runtime';
+import { benchTarget, option, percentile } from './support';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const givenUrl = args.find((arg) => arg.startsWith('http'));
 const RATE = option('rate', 200);
 const SECONDS = option('seconds', 20);
 const PASSWORD_SAMPLES = option('samples', 40);
@@ -30,9 +24,6 @@ const headers = {
   'X-Supabase-Api-Version': '2024-01-01',
 };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const median = (values: number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -44,16 +35,8 @@ async function post(url: string, body: unknown) {
   return { status: response.status, json: (await response.json()) as Record<string, string> };
 }
 
-let runtime: LocalRuntime | undefined;
-const base =
-  givenUrl ??
-  (runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
-    env: { RATE_LIMIT_TOKEN: '1000000', RATE_LIMIT_SIGNUP: '1000000' },
-  })).url;
-const auth = `${base.replace(/\/$/, '')}/auth/v1`;
+const target = await benchTarget();
+const auth = `${target.base}/auth/v1`;
 
 console.log(
   `machine: ${cpus().length} cores, load average ${loadavg()
@@ -139,5 +122,5 @@ try {
       (p99 <= 20 && errors === 0 && skipped === 0 ? 'PASS' : 'FAIL'),
   );
 } finally {
-  await runtime?.stop();
+  await target.stop();
 }

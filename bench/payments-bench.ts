@@ -10,15 +10,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LOCAL_PUBLISHABLE_KEY } from '../local/constants';
-import { startLocalRuntime, type LocalRuntime } from '../local/runtime';
+import { benchTarget, option, percentile } from './support';
 import { PLAN } from '../shared/plan';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const givenUrl = args.find((arg) => arg.startsWith('http'));
 const VIEW_RATE = option('rate', 200);
 const VIEW_SECONDS = option('seconds', 20);
 const CHECKOUT_RATE = option('checkout-rate', 20);
@@ -26,20 +20,8 @@ const CHECKOUT_SECONDS = option('checkout-seconds', 10);
 const USERS = 50;
 const WARM_UP_REQUESTS = option('warm-up', 4000);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-let runtime: LocalRuntime | undefined;
-const base = (
-  givenUrl ??
-  (runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
-    env: { RATE_LIMIT_TOKEN: '1000000', RATE_LIMIT_SIGNUP: '1000000' },
-  })).url
-).replace(/\/$/, '');
+const target = await benchTarget();
+const base = target.base;
 
 const jsonHeaders = { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' };
 
@@ -174,5 +156,5 @@ try {
       `errors ${sessions.errors}`,
   );
 } finally {
-  await runtime?.stop();
+  await target.stop();
 }
