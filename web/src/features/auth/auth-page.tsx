@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { LabelledInput } from './labelled-input';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
@@ -96,37 +97,27 @@ export function AuthPage() {
         )}
         <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
           {signingUp && (
-            <div>
-              <label htmlFor="auth-name" className="font-medium">
-                Full Name
-              </label>
-              <input
-                id="auth-name"
-                name="name"
-                type="text"
-                autoComplete="name"
-                required
-                value={values.name}
-                onChange={update('name')}
-                className={inputClasses}
-              />
-            </div>
-          )}
-          <div>
-            <label htmlFor="auth-email" className="font-medium">
-              Email Address
-            </label>
-            <input
-              id="auth-email"
-              name="email"
-              type="email"
-              autoComplete="email"
+            <LabelledInput
+              id="auth-name"
+              label="Full Name"
+              name="name"
+              type="text"
+              autoComplete="name"
               required
-              value={values.email}
-              onChange={update('email')}
-              className={inputClasses}
+              value={values.name}
+              onChange={update('name')}
             />
-          </div>
+          )}
+          <LabelledInput
+            id="auth-email"
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={update('email')}
+          />
           <div>
             <label htmlFor="auth-password" className="font-medium">
               Password
@@ -162,21 +153,16 @@ export function AuthPage() {
             </p>
           )}
           {signingUp && (
-            <div>
-              <label htmlFor="auth-confirm-password" className="font-medium">
-                Confirm Password
-              </label>
-              <input
-                id="auth-confirm-password"
-                name="confirmPassword"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                required
-                value={values.confirmPassword}
-                onChange={update('confirmPassword')}
-                className={inputClasses}
-              />
-            </div>
+            <LabelledInput
+              id="auth-confirm-password"
+              label="Confirm Password"
+              name="confirmPassword"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              onChange={update('confirmPassword')}
+            />
           )}
           <button
             type="submit"

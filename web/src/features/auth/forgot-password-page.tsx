@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { LabelledInput } from './labelled-input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
-import { inputClasses } from './form-styles';
 import { requestPasswordReset } from './password-recovery';
 
 function errorMessage(error: unknown): string {
@@ -47,21 +47,16 @@ export function ForgotPasswordPage() {
               password.
             </p>
             <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
-              <div>
-                <label htmlFor="forgot-email" className="font-medium">
-                  Email Address
-                </label>
-                <input
-                  id="forgot-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  className={inputClasses}
-                />
-              </div>
+              <LabelledInput
+                id="forgot-email"
+                label="Email Address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
               <button
                 type="submit"
                 disabled={submitting}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { LabelledInput } from './labelled-input';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
@@ -6,7 +7,6 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from './auth-context';
 import { destinationAfterSignIn } from './destination-after-sign-in';
-import { inputClasses } from './form-styles';
 import { setNewPassword } from './password-recovery';
 import { validateCredentials } from './validate-credentials';
 
@@ -87,36 +87,26 @@ export function ResetPasswordPage() {
         Choose a new password for <strong>{session.user.email}</strong>.
       </p>
       <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
-        <div>
-          <label htmlFor="new-password" className="font-medium">
-            New Password
-          </label>
-          <input
-            id="new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            className={inputClasses}
-          />
-        </div>
-        <div>
-          <label htmlFor="new-password-confirm" className="font-medium">
-            Confirm New Password
-          </label>
-          <input
-            id="new-password-confirm"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            className={inputClasses}
-          />
-        </div>
+        <LabelledInput
+          id="new-password"
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <LabelledInput
+          id="new-password-confirm"
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
         <button type="submit" disabled={submitting} className={buttonClasses('primary', 'w-full')}>
           {submitting ? 'Please wait...' : 'Update Password'}
         </button>

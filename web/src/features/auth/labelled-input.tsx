@@ -1,0 +1,16 @@
+import type { InputHTMLAttributes } from 'react';
+import { inputClasses } from './form-styles';
+
+type LabelledInputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string };
+
+/** A form field of the auth pages: its label above a full-width input. */
+export function LabelledInput({ id, label, ...input }: LabelledInputProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <input id={id} {...input} className={inputClasses} />
+    </div>
+  );
+}
