@@ -86,8 +86,10 @@ describe('npm run synth', () => {
       const code = readFileSync(fn.bundle, 'utf8');
       expect(code.split('\n').length, fn.logicalId).toBeLessThan(40); // minified
       expect(code, fn.logicalId).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
-      // The runtime provides the AWS SDK; a bundled copy would only add weight.
-      expect(code, fn.logicalId).not.toMatch(/new DynamoDBClient|class DynamoDBClient/);
+      // AWS is called through lambdas/common/aws-client.ts: neither the runtime's SDK is
+      // loaded (no external import) nor an SDK client bundled.
+      expect(code, fn.logicalId).not.toMatch(/from\s*"@aws-sdk\//);
+      expect(code, fn.logicalId).not.toMatch(/DynamoDBClient|SecretsManagerClient|SESv2Client/);
     }
   });
 
@@ -108,8 +110,8 @@ const secretArn = (name: string) =>
   `arn:aws:secretsmanager:us-east-1:123456789012:secret:${name}-AbCdEf`;
 
 /**
- * Secrets Manager's two calls the functions make (AWS JSON 1.1), held in memory: the real SDK
- * clients inside the bundles are pointed here with `AWS_ENDPOINT_URL_SECRETS_MANAGER`.
+ * Secrets Manager's two calls the functions make (AWS JSON 1.1), held in memory: the bundles'
+ * client is pointed here with `AWS_ENDPOINT_URL_SECRETS_MANAGER`.
  */
 function startSecretsManager(store: Map<string, string>): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {

@@ -5,9 +5,8 @@ import { REPO_ROOT } from './app-function';
 import { STACK_NAME } from './stack';
 
 /**
- * Where tests and the benchmark synthesize to: inside `node_modules/`, so the bundles' external
- * `@aws-sdk/*` imports resolve from the project's node_modules (the Lambda runtime provides them
- * in AWS), and a developer's own `cdk.out` is left alone.
+ * Where tests and the benchmark synthesize to: a cache inside `node_modules/` (ignored by git and
+ * the tools), so a developer's own `cdk.out` is left alone.
  */
 export const SCRATCH_ASSEMBLY_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'cdk-synth');
 

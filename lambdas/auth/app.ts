@@ -7,7 +7,7 @@ import {
 } from '../common/access-token';
 import { clientIp } from '../common/client-ip';
 import { createTable } from '../common/dynamo';
-import { isTransientDynamoError } from '../common/dynamo-errors';
+import { isTransientAwsError } from '../common/aws-errors';
 import { createRateLimiter, type RateLimitRule } from '../common/rate-limiter';
 import type { AuthConfig } from './config';
 import { AuthError, renderAuthError } from './errors';
@@ -47,7 +47,7 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
     config,
     store: createAuthStore(table),
     keyRing,
-    mailer: options.mailer ?? createSesMailer(config.mailFrom),
+    mailer: options.mailer ?? createSesMailer(config.mailFrom, config.table),
     accessTokens,
     now,
   });
@@ -73,7 +73,7 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
     if (error instanceof AccessTokenError) {
       return renderAuthError(c, new AuthError(error.status, error.code, error.message));
     }
-    if (isTransientDynamoError(error)) {
+    if (isTransientAwsError(error)) {
       console.warn('auth: transient failure', (error as Error).name);
       return renderAuthError(
         c,

@@ -1,4 +1,5 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { createAwsServiceClient } from '../common/aws-client';
+import type { AwsCredentials } from '../common/aws-signature';
 
 export interface MailMessage {
   to: string;
@@ -12,25 +13,32 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createSesMailer(from: string): Mailer {
-  const client = new SESv2Client({});
+/** SES v2 `SendEmail` (REST-JSON), signed with the function role's credentials. */
+export function createSesMailer(
+  from: string,
+  aws: { region: string; credentials: AwsCredentials },
+): Mailer {
+  const client = createAwsServiceClient({
+    service: 'ses',
+    region: aws.region,
+    endpoint: `https://email.${aws.region}.amazonaws.com`,
+    credentials: aws.credentials,
+  });
   return {
     async send(message) {
-      await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [message.to] },
-          Content: {
-            Simple: {
-              Subject: { Data: message.subject, Charset: 'UTF-8' },
-              Body: {
-                Text: { Data: message.text, Charset: 'UTF-8' },
-                Html: { Data: message.html, Charset: 'UTF-8' },
-              },
+      await client.rest('POST', '/v2/email/outbound-emails', {
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [message.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: message.text, Charset: 'UTF-8' },
+              Html: { Data: message.html, Charset: 'UTF-8' },
             },
           },
-        }),
-      );
+        },
+      });
     },
   };
 }

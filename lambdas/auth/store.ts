@@ -1,13 +1,4 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SESSION_SORT_PREFIX, emailKey, sessionKey, userKey } from '../common/auth-items';
 import type { Table } from '../common/dynamo';
 import { OTP_SLOTS, type OtpKind } from './otp';
@@ -81,34 +72,28 @@ export function createAuthStore(table: Table) {
   const { doc, name: TableName } = table;
 
   async function getUser(userId: string): Promise<UserRecord | undefined> {
-    const out = await doc.send(
-      new GetCommand({ TableName, Key: userKey(userId), ConsistentRead: true }),
-    );
+    const out = await doc.get({ TableName, Key: userKey(userId), ConsistentRead: true });
     return strip<UserRecord>(out.Item);
   }
 
   return {
     /** The e-mail item: owner, and a copy of the password hash and confirmation for sign-in. */
     async findLogin(email: string): Promise<EmailLogin | undefined> {
-      const out = await doc.send(
-        new GetCommand({ TableName, Key: emailKey(email), ConsistentRead: true }),
-      );
+      const out = await doc.get({ TableName, Key: emailKey(email), ConsistentRead: true });
       return strip<EmailLogin>(out.Item);
     },
 
     getUser,
 
     async getUserAndSession(userId: string, sessionId: string) {
-      const out = await doc.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [TableName]: {
-              Keys: [userKey(userId), sessionKey(userId, sessionId)],
-              ConsistentRead: true,
-            },
+      const out = await doc.batchGet({
+        RequestItems: {
+          [TableName]: {
+            Keys: [userKey(userId), sessionKey(userId, sessionId)],
+            ConsistentRead: true,
           },
-        }),
-      );
+        },
+      });
       const items = out.Responses?.[TableName] ?? [];
       const unprocessed = out.UnprocessedKeys?.[TableName]?.Keys?.length ?? 0;
       if (unprocessed > 0) throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
@@ -125,42 +110,40 @@ export function createAuthStore(table: Table) {
     ): Promise<void> {
       const { session, otp } = extra;
       try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName,
-                  Item: {
-                    ...emailKey(user.email),
-                    userId: user.id,
-                    passwordHash: user.passwordHash,
-                    emailConfirmedAt: user.emailConfirmedAt,
-                  },
-                  ConditionExpression: 'attribute_not_exists(pk)',
+        await doc.transactWrite({
+          TransactItems: [
+            {
+              Put: {
+                TableName,
+                Item: {
+                  ...emailKey(user.email),
+                  userId: user.id,
+                  passwordHash: user.passwordHash,
+                  emailConfirmedAt: user.emailConfirmedAt,
                 },
+                ConditionExpression: 'attribute_not_exists(pk)',
               },
-              {
-                Put: {
-                  TableName,
-                  Item: { ...userKey(user.id), ...user },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
+            },
+            {
+              Put: {
+                TableName,
+                Item: { ...userKey(user.id), ...user },
+                ConditionExpression: 'attribute_not_exists(pk)',
               },
-              ...(otp ? [{ Put: { TableName, Item: otpItem(otp.hash, otp.record) } }] : []),
-              ...(session
-                ? [
-                    {
-                      Put: {
-                        TableName,
-                        Item: { ...sessionKey(user.id, session.sessionId), ...session },
-                      },
+            },
+            ...(otp ? [{ Put: { TableName, Item: otpItem(otp.hash, otp.record) } }] : []),
+            ...(session
+              ? [
+                  {
+                    Put: {
+                      TableName,
+                      Item: { ...sessionKey(user.id, session.sessionId), ...session },
                     },
-                  ]
-                : []),
-            ],
-          }),
-        );
+                  },
+                ]
+              : []),
+          ],
+        });
       } catch (error) {
         const codes = cancellationCodes(error);
         if (codes.includes('ConditionalCheckFailed') || codes.includes('TransactionConflict')) {
@@ -171,25 +154,21 @@ export function createAuthStore(table: Table) {
     },
 
     async putSession(session: SessionRecord): Promise<void> {
-      await doc.send(
-        new PutCommand({
-          TableName,
-          Item: { ...sessionKey(session.userId, session.sessionId), ...session },
-        }),
-      );
+      await doc.put({
+        TableName,
+        Item: { ...sessionKey(session.userId, session.sessionId), ...session },
+      });
     },
 
     async recordSignIn(userId: string, now: number): Promise<void> {
-      await doc.send(
-        new UpdateCommand({
-          TableName,
-          Key: userKey(userId),
-          UpdateExpression: 'SET lastSignInAt = :now, #identity.lastSignInAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#identity': 'identity' },
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      );
+      await doc.update({
+        TableName,
+        Key: userKey(userId),
+        UpdateExpression: 'SET lastSignInAt = :now, #identity.lastSignInAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#identity': 'identity' },
+        ExpressionAttributeValues: { ':now': now },
+      });
     },
 
     /** Moves the session to the next refresh token if it is still at `fromCounter`. */
@@ -198,22 +177,20 @@ export function createAuthStore(table: Table) {
       next: { refreshHash: string; refreshedAt: number },
     ): Promise<boolean> {
       try {
-        await doc.send(
-          new UpdateCommand({
-            TableName,
-            Key: sessionKey(session.userId, session.sessionId),
-            UpdateExpression:
-              'SET refreshCounter = :next, refreshHash = :hash, previousRefreshHash = :parent, refreshedAt = :at',
-            ConditionExpression: 'refreshCounter = :current',
-            ExpressionAttributeValues: {
-              ':current': session.refreshCounter,
-              ':next': session.refreshCounter + 1,
-              ':hash': next.refreshHash,
-              ':parent': session.refreshHash,
-              ':at': next.refreshedAt,
-            },
-          }),
-        );
+        await doc.update({
+          TableName,
+          Key: sessionKey(session.userId, session.sessionId),
+          UpdateExpression:
+            'SET refreshCounter = :next, refreshHash = :hash, previousRefreshHash = :parent, refreshedAt = :at',
+          ConditionExpression: 'refreshCounter = :current',
+          ExpressionAttributeValues: {
+            ':current': session.refreshCounter,
+            ':next': session.refreshCounter + 1,
+            ':hash': next.refreshHash,
+            ':parent': session.refreshHash,
+            ':at': next.refreshedAt,
+          },
+        });
         return true;
       } catch (error) {
         if (isConditionFailure(error)) return false;
@@ -222,26 +199,24 @@ export function createAuthStore(table: Table) {
     },
 
     async deleteSession(userId: string, sessionId: string): Promise<void> {
-      await doc.send(new DeleteCommand({ TableName, Key: sessionKey(userId, sessionId) }));
+      await doc.delete({ TableName, Key: sessionKey(userId, sessionId) });
     },
 
     /** Deletes every session of the user except `keepSessionId`. */
     async deleteSessions(userId: string, keepSessionId?: string): Promise<void> {
       let startKey: Record<string, unknown> | undefined;
       do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: {
-              ':pk': userKey(userId).pk,
-              ':prefix': SESSION_SORT_PREFIX,
-            },
-            ProjectionExpression: 'pk, sk',
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
+        const page = await doc.query({
+          TableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': userKey(userId).pk,
+            ':prefix': SESSION_SORT_PREFIX,
+          },
+          ProjectionExpression: 'pk, sk',
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        });
         const keep = keepSessionId ? sessionKey(userId, keepSessionId).sk : undefined;
         const keys = (page.Items ?? []).filter((item) => item.sk !== keep);
         for (let i = 0; i < keys.length; i += 25) {
@@ -249,9 +224,7 @@ export function createAuthStore(table: Table) {
             .slice(i, i + 25)
             .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
           while (requests?.length) {
-            const out = await doc.send(
-              new BatchWriteCommand({ RequestItems: { [TableName]: requests } }),
-            );
+            const out = await doc.batchWrite({ RequestItems: { [TableName]: requests } });
             requests = out.UnprocessedItems?.[TableName] as Record<string, unknown>[] | undefined;
           }
         }
@@ -298,25 +271,23 @@ export function createAuthStore(table: Table) {
       };
       try {
         if (!changes.passwordHash) {
-          const out = await doc.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+          const out = await doc.update({ ...update, ReturnValues: 'ALL_NEW' });
           return strip<UserRecord>(out.Attributes);
         }
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Update: update },
-              {
-                Update: {
-                  TableName,
-                  Key: emailKey(changes.email),
-                  UpdateExpression: 'SET passwordHash = :hash',
-                  ConditionExpression: 'userId = :id',
-                  ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': userId },
-                },
+        await doc.transactWrite({
+          TransactItems: [
+            { Update: update },
+            {
+              Update: {
+                TableName,
+                Key: emailKey(changes.email),
+                UpdateExpression: 'SET passwordHash = :hash',
+                ConditionExpression: 'userId = :id',
+                ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': userId },
               },
-            ],
-          }),
-        );
+            },
+          ],
+        });
         return getUser(userId);
       } catch (error) {
         if (isConditionFailure(error) || isTransactionConditionFailure(error)) return undefined;
@@ -335,29 +306,27 @@ export function createAuthStore(table: Table) {
     ): Promise<boolean> {
       const slot = OTP_SLOTS[otp.kind];
       try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName, Item: otpItem(hash, otp) } },
-              {
-                Update: {
-                  TableName,
-                  Key: userKey(otp.userId),
-                  UpdateExpression: `SET #sentAt = :now, #hash = :hash${options.newEmail ? ', newEmail = :newEmail' : ''}`,
-                  ConditionExpression:
-                    'attribute_exists(pk) AND (attribute_not_exists(#sentAt) OR #sentAt <= :threshold)',
-                  ExpressionAttributeNames: { '#sentAt': slot.sentAt, '#hash': slot.hash },
-                  ExpressionAttributeValues: {
-                    ':now': options.now,
-                    ':hash': hash,
-                    ':threshold': options.now - options.minIntervalMs,
-                    ...(options.newEmail ? { ':newEmail': options.newEmail } : {}),
-                  },
+        await doc.transactWrite({
+          TransactItems: [
+            { Put: { TableName, Item: otpItem(hash, otp) } },
+            {
+              Update: {
+                TableName,
+                Key: userKey(otp.userId),
+                UpdateExpression: `SET #sentAt = :now, #hash = :hash${options.newEmail ? ', newEmail = :newEmail' : ''}`,
+                ConditionExpression:
+                  'attribute_exists(pk) AND (attribute_not_exists(#sentAt) OR #sentAt <= :threshold)',
+                ExpressionAttributeNames: { '#sentAt': slot.sentAt, '#hash': slot.hash },
+                ExpressionAttributeValues: {
+                  ':now': options.now,
+                  ':hash': hash,
+                  ':threshold': options.now - options.minIntervalMs,
+                  ...(options.newEmail ? { ':newEmail': options.newEmail } : {}),
                 },
               },
-            ],
-          }),
-        );
+            },
+          ],
+        });
         return true;
       } catch (error) {
         if (isTransactionConditionFailure(error)) return false;
@@ -366,9 +335,7 @@ export function createAuthStore(table: Table) {
     },
 
     async getOtp(hash: string): Promise<OtpRecord | undefined> {
-      const out = await doc.send(
-        new GetCommand({ TableName, Key: otpKey(hash), ConsistentRead: true }),
-      );
+      const out = await doc.get({ TableName, Key: otpKey(hash), ConsistentRead: true });
       return strip<OtpRecord>(out.Item);
     },
 
@@ -393,9 +360,9 @@ export function createAuthStore(table: Table) {
       const names: Record<string, string> = { '#slot': slot.hash };
       const values: Record<string, unknown> = { ':hash': hash, ':now': now };
       const sets = ['updatedAt = :now'];
-      const items: NonNullable<
-        ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
-      > = [{ Delete: tokenCondition }];
+      const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+        { Delete: tokenCondition },
+      ];
       if (otp.kind === 'email_change') {
         values[':email'] = otp.email;
         names['#identity'] = 'identity';
@@ -455,7 +422,7 @@ export function createAuthStore(table: Table) {
         },
       });
       try {
-        await doc.send(new TransactWriteCommand({ TransactItems: items }));
+        await doc.transactWrite({ TransactItems: items });
         return true;
       } catch (error) {
         const codes = cancellationCodes(error);

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Hono } from 'hono';
 import { createAccessTokenVerifier } from '../common/access-token';
 import { corsForOrigins, isAllowedRedirect, requirePublishableKey } from '../common/api-guards';
@@ -49,13 +48,11 @@ export function createBillingPortalApp(config: BillingPortalConfig) {
         returnUrl = requested;
       }
     }
-    const { Item } = await table.doc.send(
-      new GetCommand({
-        TableName: table.name,
-        Key: paymentKeys.stripeCustomer(user.userId),
-        ConsistentRead: true,
-      }),
-    );
+    const { Item } = await table.doc.get({
+      TableName: table.name,
+      Key: paymentKeys.stripeCustomer(user.userId),
+      ConsistentRead: true,
+    });
     if (typeof Item?.customer_id !== 'string') {
       throw new HttpError(404, 'no_customer', 'No billing account yet: subscribe first');
     }

@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { sessionKey } from './auth-items';
 import type { Table } from './dynamo';
@@ -98,14 +97,12 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
         );
       }
       const claims = await verifySignature(match[1]!);
-      const session = await options.table.doc.send(
-        new GetCommand({
-          TableName: options.table.name,
-          Key: sessionKey(claims.sub, claims.session_id),
-          ConsistentRead: true,
-          ProjectionExpression: 'pk',
-        }),
-      );
+      const session = await options.table.doc.get({
+        TableName: options.table.name,
+        Key: sessionKey(claims.sub, claims.session_id),
+        ConsistentRead: true,
+        ProjectionExpression: 'pk',
+      });
       if (!session.Item) {
         throw new AccessTokenError(
           'session_not_found',

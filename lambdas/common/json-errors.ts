@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AccessTokenError } from './access-token';
-import { isTransientDynamoError } from './dynamo-errors';
+import { isTransientAwsError } from './aws-errors';
 
 /**
  * The fixed list of error codes the payment functions answer with. Every failure becomes one
@@ -57,7 +57,7 @@ export function toHttpError(error: unknown, where: string): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof AccessTokenError)
     return new HttpError(error.status, error.code, error.message);
-  if (isTransientDynamoError(error)) {
+  if (isTransientAwsError(error)) {
     console.warn(`${where}: transient database failure`, (error as Error).name);
     return new HttpError(
       503,

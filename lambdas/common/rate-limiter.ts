@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Table } from './dynamo';
 
 export interface RateLimitRule {
@@ -18,19 +17,17 @@ export function createRateLimiter(options: { table: Table; now?: () => number })
     async allow(bucket: string, key: string, rule: RateLimitRule): Promise<boolean> {
       const windowMs = rule.windowSeconds * 1000;
       const windowStart = Math.floor(now() / windowMs) * windowMs;
-      const out = await options.table.doc.send(
-        new UpdateCommand({
-          TableName: options.table.name,
-          Key: { pk: `RATE#${bucket}#${key}`, sk: `WINDOW#${windowStart}` },
-          UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
-          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':ttl': Math.ceil((windowStart + windowMs) / 1000) + 60,
-          },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
+      const out = await options.table.doc.update({
+        TableName: options.table.name,
+        Key: { pk: `RATE#${bucket}#${key}`, sk: `WINDOW#${windowStart}` },
+        UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':ttl': Math.ceil((windowStart + windowMs) / 1000) + 60,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      });
       return Number(out.Attributes?.count ?? 0) <= rule.limit;
     },
   };

@@ -1,7 +1,12 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ConfigError, type Env } from './env';
+import {
+  createAwsServiceClient,
+  readAwsCredentials,
+  readAwsRegion,
+  type AwsServiceClient,
+} from './aws-client';
+import { ConfigError, optionalString, type Env } from './env';
 
-let client: SecretsManagerClient | undefined;
+let client: AwsServiceClient | undefined;
 const cache = new Map<string, Promise<string>>();
 
 /**
@@ -18,13 +23,30 @@ export function resolveSecret(env: Env, name: string): Promise<string> {
   }
   let pending = cache.get(arn);
   if (!pending) {
-    client ??= new SecretsManagerClient({});
-    pending = client.send(new GetSecretValueCommand({ SecretId: arn })).then((out) => {
-      if (!out.SecretString) throw new ConfigError(`Secret ${name} has no string value`);
-      return out.SecretString;
-    });
+    client ??= createSecretsManagerClient(env);
+    pending = client
+      .json<{ SecretString?: string }>('secretsmanager.GetSecretValue', { SecretId: arn }, '1.1')
+      .then((out) => {
+        if (!out.SecretString) throw new ConfigError(`Secret ${name} has no string value`);
+        return out.SecretString;
+      });
     pending.catch(() => cache.delete(arn));
     cache.set(arn, pending);
   }
   return pending;
+}
+
+/** `AWS_ENDPOINT_URL_SECRETS_MANAGER` (the SDKs' own setting) points it elsewhere, e.g. in tests. */
+export function createSecretsManagerClient(env: Env): AwsServiceClient {
+  const region = readAwsRegion(env);
+  return createAwsServiceClient({
+    service: 'secretsmanager',
+    region,
+    endpoint: optionalString(
+      env,
+      'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+      `https://secretsmanager.${region}.amazonaws.com`,
+    ),
+    credentials: readAwsCredentials(env),
+  });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import type { Table } from './dynamo';
 import { HttpError } from './json-errors';
@@ -29,9 +28,7 @@ export async function customerForUser(
 ): Promise<UserCustomer> {
   const key = paymentKeys.stripeCustomer(user.userId);
   for (let wait = 0; wait <= MAX_WAITS; wait++) {
-    const { Item } = await table.doc.send(
-      new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
-    );
+    const { Item } = await table.doc.get({ TableName: table.name, Key: key, ConsistentRead: true });
     if (typeof Item?.customer_id === 'string') {
       return { customerId: Item.customer_id, existed: true };
     }
@@ -39,15 +36,13 @@ export async function customerForUser(
     if (!Item || (typeof Item.claimed_at === 'number' && Item.claimed_at < now - STALE_CLAIM_MS)) {
       const claimId = randomUUID();
       try {
-        await table.doc.send(
-          new PutCommand({
-            TableName: table.name,
-            Item: { ...key, user_id: user.userId, claim_id: claimId, claimed_at: now },
-            ConditionExpression:
-              'attribute_not_exists(pk) OR (attribute_not_exists(customer_id) AND claimed_at < :stale)',
-            ExpressionAttributeValues: { ':stale': now - STALE_CLAIM_MS },
-          }),
-        );
+        await table.doc.put({
+          TableName: table.name,
+          Item: { ...key, user_id: user.userId, claim_id: claimId, claimed_at: now },
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (attribute_not_exists(customer_id) AND claimed_at < :stale)',
+          ExpressionAttributeValues: { ':stale': now - STALE_CLAIM_MS },
+        });
       } catch (error) {
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
         continue;
@@ -73,59 +68,55 @@ async function createCustomer(
     email: user.email || undefined,
     metadata: { user_id: user.userId },
   });
-  await table.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table.name,
-            Key: paymentKeys.stripeCustomer(user.userId),
-            UpdateExpression: 'SET customer_id = :customer REMOVE claim_id, claimed_at',
-            ConditionExpression: 'claim_id = :claim',
-            ExpressionAttributeValues: { ':customer': customer.id, ':claim': claimId },
+  await table.doc.transactWrite({
+    TransactItems: [
+      {
+        Update: {
+          TableName: table.name,
+          Key: paymentKeys.stripeCustomer(user.userId),
+          UpdateExpression: 'SET customer_id = :customer REMOVE claim_id, claimed_at',
+          ConditionExpression: 'claim_id = :claim',
+          ExpressionAttributeValues: { ':customer': customer.id, ':claim': claimId },
+        },
+      },
+      {
+        Put: {
+          TableName: table.name,
+          Item: { ...paymentKeys.customerUser(customer.id), user_id: user.userId },
+        },
+      },
+      {
+        // A new customer has no subscription yet: the view shows it as not_started.
+        Put: {
+          TableName: table.name,
+          Item: {
+            ...paymentKeys.subscription(user.userId),
+            user_id: user.userId,
+            ...notStartedRow(customer.id),
           },
         },
-        {
-          Put: {
-            TableName: table.name,
-            Item: { ...paymentKeys.customerUser(customer.id), user_id: user.userId },
-          },
-        },
-        {
-          // A new customer has no subscription yet: the view shows it as not_started.
-          Put: {
-            TableName: table.name,
-            Item: {
-              ...paymentKeys.subscription(user.userId),
-              user_id: user.userId,
-              ...notStartedRow(customer.id),
-            },
-          },
-        },
-      ],
-    }),
-  );
+      },
+    ],
+  });
   return customer.id;
 }
 
 /** Stripe no longer has this customer (deleted in the Dashboard): drop the mapping both ways. */
 export async function forgetCustomer(table: Table, userId: string, customerId: string) {
   try {
-    await table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table.name,
-              Key: paymentKeys.stripeCustomer(userId),
-              ConditionExpression: 'customer_id = :customer',
-              ExpressionAttributeValues: { ':customer': customerId },
-            },
+    await table.doc.transactWrite({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: table.name,
+            Key: paymentKeys.stripeCustomer(userId),
+            ConditionExpression: 'customer_id = :customer',
+            ExpressionAttributeValues: { ':customer': customerId },
           },
-          { Delete: { TableName: table.name, Key: paymentKeys.customerUser(customerId) } },
-        ],
-      }),
-    );
+        },
+        { Delete: { TableName: table.name, Key: paymentKeys.customerUser(customerId) } },
+      ],
+    });
   } catch (error) {
     // Another call already replaced it.
     if ((error as Error).name !== 'TransactionCanceledException') throw error;

@@ -1,9 +1,3 @@
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import type { Table } from './dynamo';
 
@@ -122,13 +116,11 @@ export async function readSubscriptionSnapshot(
 }
 
 export async function userIdForCustomer(table: Table, customerId: string): Promise<string | null> {
-  const { Item } = await table.doc.send(
-    new GetCommand({
-      TableName: table.name,
-      Key: paymentKeys.customerUser(customerId),
-      ConsistentRead: true,
-    }),
-  );
+  const { Item } = await table.doc.get({
+    TableName: table.name,
+    Key: paymentKeys.customerUser(customerId),
+    ConsistentRead: true,
+  });
   return typeof Item?.user_id === 'string' ? Item.user_id : null;
 }
 
@@ -136,14 +128,12 @@ export async function readSubscriptionRow(
   table: Table,
   userId: string,
 ): Promise<SubscriptionRow | null> {
-  const { Item } = await table.doc.send(
-    // Strongly consistent: right after checkout the SPA must see what the webhook just wrote.
-    new GetCommand({
-      TableName: table.name,
-      Key: paymentKeys.subscription(userId),
-      ConsistentRead: true,
-    }),
-  );
+  // Strongly consistent: right after checkout the SPA must see what the webhook just wrote.
+  const { Item } = await table.doc.get({
+    TableName: table.name,
+    Key: paymentKeys.subscription(userId),
+    ConsistentRead: true,
+  });
   if (!Item) return null;
   return Object.fromEntries(
     SUBSCRIPTION_COLUMNS.map((column) => [column, Item[column] ?? null]),
@@ -202,13 +192,10 @@ export async function saveSubscriptionSnapshot(
   for (let attempt = 0; ; attempt++) {
     try {
       if (!markerPut) {
-        await table.doc.send(new PutCommand(rowPut));
+        await table.doc.put(rowPut);
         return 'saved';
       }
-      const input: TransactWriteCommandInput = {
-        TransactItems: [{ Put: rowPut }, { Put: markerPut }],
-      };
-      await table.doc.send(new TransactWriteCommand(input));
+      await table.doc.transactWrite({ TransactItems: [{ Put: rowPut }, { Put: markerPut }] });
       return 'saved';
     } catch (error) {
       const name = (error as Error).name;
@@ -220,7 +207,7 @@ export async function saveSubscriptionSnapshot(
       if (reasons?.[1] === 'ConditionalCheckFailed') return 'duplicate_event';
       if (reasons?.[0] === 'ConditionalCheckFailed' && markerPut) {
         try {
-          await table.doc.send(new PutCommand(markerPut));
+          await table.doc.put(markerPut);
         } catch (markerError) {
           if ((markerError as Error).name !== 'ConditionalCheckFailedException') throw markerError;
           return 'duplicate_event';
@@ -238,13 +225,11 @@ export async function saveSubscriptionSnapshot(
 
 /** Whether this event id was already processed (an expired marker counts as absent). */
 export async function isEventProcessed(table: Table, eventId: string): Promise<boolean> {
-  const { Item } = await table.doc.send(
-    new GetCommand({
-      TableName: table.name,
-      Key: paymentKeys.stripeEvent(eventId),
-      ConsistentRead: true,
-    }),
-  );
+  const { Item } = await table.doc.get({
+    TableName: table.name,
+    Key: paymentKeys.stripeEvent(eventId),
+    ConsistentRead: true,
+  });
   return !!Item && (typeof Item.ttl !== 'number' || Item.ttl >= Math.floor(Date.now() / 1000));
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT, base64url, importJWK, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/test-table';
@@ -49,9 +48,7 @@ beforeAll(async () => {
   table = created.table;
   signingJwk = parseKeySet(created.env.JWT_SIGNING_KEYS!, 'keys').keys[0]!;
   publicJwks = created.env.JWT_PUBLIC_JWKS!;
-  await table.doc.send(
-    new PutCommand({ TableName: table.name, Item: { ...sessionKey(userId, sessionId) } }),
-  );
+  await table.doc.put({ TableName: table.name, Item: { ...sessionKey(userId, sessionId) } });
 });
 
 describe('access token verifier', () => {

@@ -1,4 +1,3 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthApp } from '../../lambdas/auth/app';
@@ -38,14 +37,12 @@ describe('e-mail uniqueness', () => {
     );
 
     const table = createTable(readTableConfig(server.env));
-    const profiles = await table.doc.send(
-      new ScanCommand({
-        TableName: table.name,
-        FilterExpression: 'sk = :profile AND email = :email',
-        ExpressionAttributeValues: { ':profile': 'PROFILE', ':email': email },
-        ConsistentRead: true,
-      }),
-    );
+    const profiles = await table.doc.scan({
+      TableName: table.name,
+      FilterExpression: 'sk = :profile AND email = :email',
+      ExpressionAttributeValues: { ':profile': 'PROFILE', ':email': email },
+      ConsistentRead: true,
+    });
     expect(profiles.Items).toHaveLength(1);
   }, 90_000);
 });
@@ -205,14 +202,12 @@ describe('e-mail confirmation required (AUTH_AUTOCONFIRM=false)', () => {
     expect(wrong.error?.code).toBe('invalid_credentials');
 
     const table = createTable(readTableConfig(server.env));
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: userKey(userId),
-        UpdateExpression: 'SET emailConfirmedAt = :now',
-        ExpressionAttributeValues: { ':now': Date.now() },
-      }),
-    );
+    await table.doc.update({
+      TableName: table.name,
+      Key: userKey(userId),
+      UpdateExpression: 'SET emailConfirmedAt = :now',
+      ExpressionAttributeValues: { ':now': Date.now() },
+    });
     const confirmed = await supabase.auth.signInWithPassword({ email, password: 'long enough' });
     expect(confirmed.error).toBeNull();
 

@@ -1,9 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createTable } from '../../lambdas/common/dynamo';
+import { createTable, readTableConfig } from '../../lambdas/common/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime } from '../../local/runtime';
 
@@ -57,29 +56,15 @@ describe('local runtime', () => {
     const key = { pk: 'TEST#persist', sk: 'TEST' };
 
     const first = await startLocalRuntime({ port: 0, dataDir, webDist });
-    const firstTable = createTable({
-      tableName: first.env.TABLE_NAME!,
-      endpoint: first.env.DYNAMODB_ENDPOINT!,
-      region: 'us-east-1',
-    });
-    await firstTable.doc.send(
-      new PutCommand({ TableName: firstTable.name, Item: { ...key, value: 42 } }),
-    );
-    firstTable.doc.destroy();
+    const firstTable = createTable(readTableConfig(first.env));
+    await firstTable.doc.put({ TableName: firstTable.name, Item: { ...key, value: 42 } });
     await first.stop();
 
     const second = await startLocalRuntime({ port: 0, dataDir, webDist });
     try {
-      const secondTable = createTable({
-        tableName: second.env.TABLE_NAME!,
-        endpoint: second.env.DYNAMODB_ENDPOINT!,
-        region: 'us-east-1',
-      });
-      const { Item } = await secondTable.doc.send(
-        new GetCommand({ TableName: secondTable.name, Key: key }),
-      );
+      const secondTable = createTable(readTableConfig(second.env));
+      const { Item } = await secondTable.doc.get({ TableName: secondTable.name, Key: key });
       expect(Item).toEqual({ ...key, value: 42 });
-      secondTable.doc.destroy();
     } finally {
       await second.stop();
     }

@@ -8,7 +8,6 @@ import {
   type PaymentsStack,
 } from './payments-stack';
 import { paymentKeys } from '../../lambdas/common/subscription-sync';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
 let stack: PaymentsStack;
 
@@ -74,7 +73,7 @@ describe('POST /functions/v1/stripe-checkout', () => {
       });
     }
     const get = (Key: Record<string, string>) =>
-      stack.table.doc.send(new GetCommand({ TableName: stack.table.name, Key }));
+      stack.table.doc.get({ TableName: stack.table.name, Key });
     expect((await get(paymentKeys.stripeCustomer(user.userId))).Item?.customer_id).toBe(customerId);
     expect((await get(paymentKeys.customerUser(customerId))).Item?.user_id).toBe(user.userId);
   });
@@ -136,7 +135,7 @@ it('replaces a Stripe customer that Stripe no longer has (deleted in the Dashboa
   const newCustomer = stack.stripe.emulator.checkoutSessions.get(again.data!.sessionId)!.customer;
   expect(newCustomer).not.toBe(oldCustomer);
   const get = (Key: Record<string, string>) =>
-    stack.table.doc.send(new GetCommand({ TableName: stack.table.name, Key }));
+    stack.table.doc.get({ TableName: stack.table.name, Key });
   expect((await get(paymentKeys.stripeCustomer(user.userId))).Item?.customer_id).toBe(newCustomer);
   expect((await get(paymentKeys.customerUser(oldCustomer as string))).Item).toBeUndefined();
   expect((await readView(user)).data).toMatchObject({

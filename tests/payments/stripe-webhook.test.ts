@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,13 +71,11 @@ function post(payload: string, signature?: string) {
 }
 
 async function eventMarkers(eventId: string) {
-  const { Items } = await table.doc.send(
-    new ScanCommand({
-      TableName: table.name,
-      FilterExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` },
-    }),
-  );
+  const { Items } = await table.doc.scan({
+    TableName: table.name,
+    FilterExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `STRIPE_EVENT#${eventId}` },
+  });
   return Items ?? [];
 }
 

@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { SubscriptionRow } from '../../lambdas/common/subscription-sync';
 import {
@@ -64,13 +63,11 @@ it('duplicated, shuffled and delayed delivery converge on the same final row', a
     );
     expect(copies).toHaveLength(2);
   }
-  const { Items } = await stack.table.doc.send(
-    new ScanCommand({
-      TableName: stack.table.name,
-      FilterExpression: 'begins_with(pk, :event) AND user_id = :user',
-      ExpressionAttributeValues: { ':event': 'STRIPE_EVENT#', ':user': user.userId },
-    }),
-  );
+  const { Items } = await stack.table.doc.scan({
+    TableName: stack.table.name,
+    FilterExpression: 'begins_with(pk, :event) AND user_id = :user',
+    ExpressionAttributeValues: { ':event': 'STRIPE_EVENT#', ':user': user.userId },
+  });
   expect(Items?.map((item) => item.pk).sort()).toEqual(
     customerEvents.map((event) => `STRIPE_EVENT#${event.id}`).sort(),
   );

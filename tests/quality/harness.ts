@@ -1,6 +1,5 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createTable, type Table } from '../../lambdas/common/dynamo';
+import { createTable, readTableConfig, type Table } from '../../lambdas/common/dynamo';
 import type { Env } from '../../lambdas/common/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { PLAN } from '../../shared/plan';
@@ -59,11 +58,7 @@ export function jsonOf(response: RawResponse): unknown {
 }
 
 export function tableOf(env: Env): Table {
-  return createTable({
-    tableName: env.TABLE_NAME!,
-    endpoint: env.DYNAMODB_ENDPOINT,
-    region: 'us-east-1',
-  });
+  return createTable(readTableConfig(env));
 }
 
 /** Every item of the table (consistent read), keyed `pk|sk`, each as canonical JSON. */
@@ -71,9 +66,11 @@ export async function scanTable(table: Table): Promise<Map<string, string>> {
   const items = new Map<string, string>();
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await table.doc.send(
-      new ScanCommand({ TableName: table.name, ConsistentRead: true, ExclusiveStartKey: startKey }),
-    );
+    const page = await table.doc.scan({
+      TableName: table.name,
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
     for (const item of page.Items ?? []) {
       const sorted = Object.fromEntries(
         Object.entries(item).sort(([a], [b]) => a.localeCompare(b)),

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyStripeClient, readStripeConfig } from '../../lambdas/common/stripe-client';
 import { paymentKeys } from '../../lambdas/common/subscription-sync';
@@ -127,9 +126,10 @@ describe('load', () => {
     const table = tableOf(runtime.env);
     const stripe = await lazyStripeClient(readStripeConfig(runtime.env))();
     const customerOf = async (userId: string) => {
-      const { Item } = await table.doc.send(
-        new GetCommand({ TableName: table.name, Key: paymentKeys.stripeCustomer(userId) }),
-      );
+      const { Item } = await table.doc.get({
+        TableName: table.name,
+        Key: paymentKeys.stripeCustomer(userId),
+      });
       return (Item as { customer_id: string }).customer_id;
     };
     const canceled = new Set<string>();

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { ensureTable } from '../../local/ensure-table';
 import type { Env } from '../../lambdas/common/env';
-import { createTable, type Table } from '../../lambdas/common/dynamo';
+import { createTable, readTableConfig, type Table } from '../../lambdas/common/dynamo';
 import { generateSigningKeys } from '../../lambdas/common/jwt-keys';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 
@@ -31,5 +31,5 @@ export async function createTestTable(): Promise<{ env: Env; table: Table }> {
     JWT_SIGNING_KEYS: signingKeys,
     JWT_PUBLIC_JWKS: publicJwks,
   };
-  return { env, table: createTable({ tableName, endpoint, region: 'us-east-1' }) };
+  return { env, table: createTable(readTableConfig(env)) };
 }

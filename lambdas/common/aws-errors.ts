@@ -12,10 +12,11 @@ const TRANSIENT_NAMES = new Set([
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
 
 /**
- * A database failure the client may simply retry (throttling, a 5xx, the network), as opposed
- * to a bug. Handlers answer these with 503, which every supabase-js version retries.
+ * An AWS call (mostly DynamoDB) that failed in a way worth retrying (throttling, a 5xx, the
+ * network), as opposed to a bug. The client retries these a few times; handlers answer what is
+ * left with 503, which every supabase-js version retries.
  */
-export function isTransientDynamoError(error: unknown): boolean {
+export function isTransientAwsError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const e = error as {
     name?: string;
