@@ -4,9 +4,11 @@
  * as a subscriber. Prints the four category scores and LCP/TBT/CLS per page, and the audits
  * that cost points. Targets: performance ≥ 98, accessibility 100, best practices 100, SEO ≥ 95.
  * Usage: npm run lighthouse   (builds the SPA first)   [--json bench/out/lighthouse.json]
+ *        [--only /,/faq,subscriber]   (some pages only; `subscriber` is /tools signed in)
+ *        [--dist web/dist]   (another build, to compare)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -27,9 +29,13 @@ const PUBLIC_ROUTES = ['/', '/faq', '/testimonials', '/auth', '/payment', '/tool
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 95 };
 type Category = keyof typeof TARGETS;
 
-const jsonOut = process.argv.includes('--json')
-  ? process.argv[process.argv.indexOf('--json') + 1]
-  : undefined;
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const jsonOut = argument('json');
+const only = argument('only')?.split(',');
+const wanted = (page: string) => !only || only.includes(page);
 
 interface PageFigures {
   page: string;
@@ -37,7 +43,24 @@ interface PageFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** What Lighthouse saw as the LCP element, and where its time went. */
+  lcpElement: string;
   lost: string[];
+}
+
+interface LcpElementDetails {
+  items?: { items?: { node?: { nodeLabel?: string }; phase?: string; timing?: number }[] }[];
+}
+
+function describeLcpElement(lhr: Result): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    LcpElementDetails | undefined;
+  const [elements, phases] = details?.items ?? [];
+  const label = elements?.items?.[0]?.node?.nodeLabel ?? 'none';
+  const timings = (phases?.items ?? [])
+    .map((item) => `${item.phase} ${Math.round(item.timing ?? 0)} ms`)
+    .join(', ');
+  return `${label.slice(0, 60)}${timings ? ` (${timings})` : ''}`;
 }
 
 function figures(page: string, lhr: Result): PageFigures {
@@ -60,11 +83,30 @@ function figures(page: string, lhr: Result): PageFigures {
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    lcpElement: describeLcpElement(lhr),
     lost,
   };
 }
 
-const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
+const WEB_DIST = argument('dist') ?? 'web/dist';
+
+/**
+ * CloudFront keeps compressed copies at the edge; the local server compresses a file (brotli,
+ * synchronously, in this process) on its first request. Fetching every file once first keeps
+ * that one-off cost out of the page measured first.
+ */
+async function warmCompressedCopies(base: string) {
+  const files = readdirSync(WEB_DIST, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(WEB_DIST, join(entry.parentPath, entry.name)));
+  for (const file of files) {
+    const response = await fetch(`${base}/${file}`, { headers: { 'accept-encoding': 'br' } });
+    await response.arrayBuffer();
+  }
+}
+
+const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: WEB_DIST });
+await warmCompressedCopies(runtime.url);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROME_FLAGS,
@@ -72,12 +114,19 @@ const chrome = await chromeLauncher.launch({
 const results: PageFigures[] = [];
 try {
   const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of PUBLIC_ROUTES.filter(wanted)) {
     const run = await lighthouse(`${runtime.url}${route}`, flags);
     if (!run) throw new Error(`no Lighthouse result for ${route}`);
     results.push(figures(route, run.lhr));
   }
 
+  if (wanted('subscriber')) await measureSubscriberTools(flags);
+} finally {
+  chrome.kill();
+  await runtime.stop();
+}
+
+async function measureSubscriberTools(flags: Flags) {
   // A subscriber signs in through the SPA in this same Chromium; the session stays in its
   // localStorage, which Lighthouse is told to keep.
   const subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'lighthouse');
@@ -97,9 +146,6 @@ try {
     throw new Error(`/tools as a subscriber ended on ${run.lhr.finalDisplayedUrl}`);
   }
   results.push(figures('/tools (subscriber)', run.lhr));
-} finally {
-  chrome.kill();
-  await runtime.stop();
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
@@ -125,6 +171,8 @@ console.log(
 console.log(
   misses.length ? `Below target:\n  ${misses.join('\n  ')}` : 'All pages meet the targets.',
 );
+console.log('\nLCP element:');
+for (const row of results) console.log(`  ${row.page}: ${row.lcpElement}`);
 for (const row of results.filter((result) => result.lost.length)) {
   console.log(`\n${row.page} audits below 1:\n  ${row.lost.join('\n  ')}`);
 }
