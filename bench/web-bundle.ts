@@ -1,9 +1,8 @@
 /**
  * Prints the JavaScript a visit to `/` downloads, gzipped, from the production build
  * (run `npm run build:web` first):
- *  - initial: the entry chunk, its static imports, and the home route chunk with its static
- *    imports. This is everything a visitor without a session downloads (the budget figure,
- *    ≤ 120 KB);
+ *  - initial: the entry chunk (the home page is in it) and its static imports. This is
+ *    everything a visitor without a session downloads (the budget figure, ≤ 120 KB);
  *  - with a stored session: initial plus the auth/data client chunk, which loads right after
  *    /config.json when the browser holds a session (or an e-mail link brings one).
  * Usage: npx tsx bench/web-bundle.ts [web/dist]
@@ -45,7 +44,7 @@ function gzippedBytes(keys: Iterable<string>): number {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB (${bytes} bytes)`;
-const initial = staticClosure(['index.html', 'src/app/routes/home.tsx']);
+const initial = staticClosure(['index.html']);
 const withSession = staticClosure(['src/lib/supabase-client.ts'], new Set(initial));
 
 console.log(

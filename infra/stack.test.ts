@@ -19,6 +19,7 @@ import {
   SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
 } from '../shared/security-headers';
+import { entryHtmlFor } from '../shared/site-entry';
 import { API_FUNCTIONS, functionLogicalId, type ApiFunctionSpec } from './api-functions';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
@@ -182,13 +183,18 @@ describe('edge: private bucket behind CloudFront', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
 
-  test('the SPA fallback serves index.html for routes and leaves files alone', () => {
+  test('the SPA fallback serves / the home page, other routes the app shell, files as they are', () => {
     const code = only('AWS::CloudFront::Function')[1].Properties.FunctionCode as string;
     const handler = vm.runInNewContext(`${code}; handler`) as (event: unknown) => { uri: string };
     const uriAfter = (uri: string) => handler({ request: { uri } }).uri;
     expect(uriAfter('/')).toBe('/index.html');
-    expect(uriAfter('/account')).toBe('/index.html');
-    expect(uriAfter('/reset-password')).toBe('/index.html');
+    expect(uriAfter('/index.html')).toBe('/index.html');
+    expect(uriAfter('/account')).toBe('/app-shell.html');
+    expect(uriAfter('/reset-password')).toBe('/app-shell.html');
+    expect(uriAfter('/faq/')).toBe('/app-shell.html');
+    // The same choice as the local server's.
+    for (const uri of ['/', '/account', '/faq/'])
+      expect(uriAfter(uri)).toBe(`/${entryHtmlFor(uri)}`);
     expect(uriAfter('/assets/index-3f9a1c.js')).toBe('/assets/index-3f9a1c.js');
     expect(uriAfter('/config.json')).toBe('/config.json');
     expect(uriAfter('/favicon.svg')).toBe('/favicon.svg');
@@ -270,7 +276,7 @@ describe('edge: private bucket behind CloudFront', () => {
     ]);
   });
 
-  test('hashed assets are deployed immutable, index.html and config.json uncached', () => {
+  test('hashed assets are deployed immutable, the entry HTML files and config.json uncached', () => {
     const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toHaveLength(2);
     const hashed = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === 'assets/')!;
@@ -279,7 +285,11 @@ describe('edge: private bucket behind CloudFront', () => {
       'cache-control': HASHED_ASSETS_CACHE_CONTROL,
     });
     expect(entry.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
-    expect(entry.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
+    expect(entry.Properties.DistributionPaths).toEqual([
+      '/index.html',
+      '/app-shell.html',
+      '/config.json',
+    ]);
     // Neither prunes the other's files; the entry files go after the assets they reference.
     expect(hashed.Properties.Prune).toBe(false);
     expect(entry.Properties.Prune).toBe(false);

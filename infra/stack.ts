@@ -41,6 +41,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
+import { APP_SHELL_HTML, HOME_HTML } from '../shared/site-entry';
 import {
   API_FUNCTIONS,
   functionLogicalId,
@@ -52,7 +53,7 @@ import { JwtSigningKeys } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
 
 export interface CreditDisputeLettersStackProps extends StackProps {
-  /** The built SPA (`web/dist`): `index.html` plus content-hashed files under `assets/`. */
+  /** The built SPA (`web/dist`): its entry HTML files plus content-hashed files under `assets/`. */
   siteDir: string;
   stripePriceId: string;
   publishableKey: string;
@@ -109,10 +110,14 @@ export const STRIPE_WEBHOOK_ROUTE = 'POST /functions/v1/stripe-webhook';
 export const ORIGIN_VERIFY_LOGICAL_ID = 'OriginVerifyFunction';
 export const HASHED_ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** A path without a file extension is a client-side route: CloudFront serves the app shell. */
+/**
+ * A path without a file extension is a client-side route: CloudFront serves `/` the prerendered
+ * home page and every other route the app shell (as shared/site-entry.ts `entryHtmlFor`).
+ */
 const SPA_FALLBACK_CODE = `function handler(event) {
   var request = event.request;
-  if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/index.html';
+  if (request.uri === '/') request.uri = '/${HOME_HTML}';
+  else if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/${APP_SHELL_HTML}';
   return request;
 }`;
 
@@ -412,7 +417,7 @@ export class CreditDisputeLettersStack extends Stack {
       prune: false,
       memoryLimit: 512,
       distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: [`/${HOME_HTML}`, `/${APP_SHELL_HTML}`, '/config.json'],
     });
     siteEntry.node.addDependency(hashedAssets);
 

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { entryHtmlFor } from '../shared/site-entry';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,8 +63,9 @@ function encode(
 
 /**
  * Serves the built SPA like CloudFront does: files as they are (hashed assets cached for ever),
- * any extension-less path falls back to index.html (history routing), and a missing file
- * with an extension is a plain 404, never index.html.
+ * any extension-less path falls back to its entry HTML (history routing: the prerendered home
+ * page for `/`, the app shell for the rest), and a missing file with an extension is a plain
+ * 404, never HTML.
  */
 export function createStaticSiteHandler(webDist: string) {
   const root = resolve(webDist);
@@ -82,10 +84,11 @@ export function createStaticSiteHandler(webDist: string) {
     }
     if (extname(pathname) || pathname.startsWith('/assets/')) return c.text('Not Found', 404);
 
-    const index = await readIfFile(join(root, 'index.html'));
-    if (!index) return c.text('The web app is not built yet: run npm run build:web', 503);
+    const entryPath = join(root, entryHtmlFor(pathname));
+    const entry = await readIfFile(entryPath);
+    if (!entry) return c.text('The web app is not built yet: run npm run build:web', 503);
     c.header('Content-Type', CONTENT_TYPES['.html']!);
     c.header('Cache-Control', 'no-cache');
-    return c.body(encode(c, join(root, 'index.html'), index, CONTENT_TYPES['.html']!));
+    return c.body(encode(c, entryPath, entry, CONTENT_TYPES['.html']!));
   };
 }

@@ -2,10 +2,12 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PasswordRecoveryRedirect } from '@/features/auth/password-recovery-redirect';
+import HomeRoute from './routes/home';
 import { RootRoute } from './routes/root';
 
-// One chunk per page: the first load carries only the shell and the page asked for.
-const HomeRoute = lazy(() => import('./routes/home'));
+// One chunk per page: the first load carries only the shell and the page asked for. The home
+// page is the exception: index.html carries it prerendered, and hydrating it needs its code
+// at once (a lazy part would be re-rendered from scratch by the first update).
 const ToolsRoute = lazy(() => import('./routes/tools'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
