@@ -1,4 +1,5 @@
-import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { createPublicKey, verify as verifySignatureBytes, type KeyObject } from 'node:crypto';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { sessionKey } from './auth-items';
 import type { Table } from './dynamo';
 import { ACCESS_TOKEN_ALG, parseKeySet } from './jwt-keys';
@@ -41,6 +42,52 @@ export interface AccessTokenVerifierOptions {
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** An ES256 signature is r ‖ s, 32 bytes each (JWS, RFC 7518 §3.4). */
+const ES256_SIGNATURE_BYTES = 64;
+
+class MalformedTokenError extends Error {}
+
+function decodeJsonSegment(segment: string | undefined): Record<string, unknown> {
+  if (!segment || !BASE64URL.test(segment)) throw new MalformedTokenError('malformed segment');
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  } catch {
+    throw new MalformedTokenError('segment is not JSON');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new MalformedTokenError('segment is not a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The `sub` a token claims, WITHOUT verifying it: only to start a read early, whose result is
+ * used once `verify` has confirmed the same subject.
+ */
+export function unverifiedSubject(authorizationHeader: string | undefined): string | undefined {
+  const token = authorizationHeader ? BEARER.exec(authorizationHeader)?.[1] : undefined;
+  try {
+    const sub = decodeJsonSegment(token?.split('.')[1]).sub;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The verifying keys by `kid`: EC P-256 keys meant for ES256 signatures. */
+function verificationKeys(jwks: JSONWebKeySet): Map<string, KeyObject> {
+  const keys = new Map<string, KeyObject>();
+  for (const jwk of jwks.keys) {
+    if (typeof jwk.kid !== 'string' || jwk.kty !== 'EC' || jwk.crv !== 'P-256') continue;
+    if ((jwk.alg ?? ACCESS_TOKEN_ALG) !== ACCESS_TOKEN_ALG || (jwk.use ?? 'sig') !== 'sig')
+      continue;
+    const { kty, crv, x, y } = jwk;
+    keys.set(jwk.kid, createPublicKey({ key: { kty, crv, x, y }, format: 'jwk' }));
+  }
+  return keys;
+}
 
 /**
  * Verifies `Authorization: Bearer <access token>` the way GoTrue does: ES256 signature by a key
@@ -53,20 +100,57 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
     typeof options.publicJwks === 'string'
       ? parseKeySet(options.publicJwks, 'JWT_PUBLIC_JWKS')
       : options.publicJwks;
-  const keySet = createLocalJWKSet(jwks);
+  const keys = verificationKeys(jwks);
   const now = options.now ?? Date.now;
 
-  async function verifySignature(token: string): Promise<AccessTokenClaims> {
+  /**
+   * JWS compact serialization with ES256 only (RFC 7515/7518/7519): the header must name ES256
+   * and a known `kid` and carry no `crit` extension, so `alg: none`, HMAC with the public key and
+   * foreign keys are refused before any signature check.
+   */
+  function verifiedPayload(token: string): JWTPayload {
+    const segments = token.split('.');
+    if (segments.length !== 3) throw new MalformedTokenError('not a signed JWT');
+    const [headerSegment, payloadSegment, signatureSegment] = segments as [string, string, string];
+    const header = decodeJsonSegment(headerSegment);
+    if (header.alg !== ACCESS_TOKEN_ALG) throw new MalformedTokenError('unexpected "alg"');
+    if (header.crit !== undefined) throw new MalformedTokenError('unsupported "crit"');
+    const key = typeof header.kid === 'string' ? keys.get(header.kid) : undefined;
+    if (!key) throw new MalformedTokenError('no key matches the "kid"');
+    if (!BASE64URL.test(signatureSegment)) throw new MalformedTokenError('malformed signature');
+    const signature = Buffer.from(signatureSegment, 'base64url');
+    const valid =
+      signature.length === ES256_SIGNATURE_BYTES &&
+      verifySignatureBytes(
+        'sha256',
+        Buffer.from(`${headerSegment}.${payloadSegment}`, 'ascii'),
+        { key, dsaEncoding: 'ieee-p1363' },
+        signature,
+      );
+    if (!valid) throw new MalformedTokenError('signature verification failed');
+    const payload = decodeJsonSegment(payloadSegment) as JWTPayload;
+    const seconds = now() / 1000;
+    if (typeof payload.exp !== 'number') throw new MalformedTokenError('missing "exp" claim');
+    if (payload.exp <= seconds) throw new MalformedTokenError('"exp" claim timestamp check failed');
+    if (payload.iat !== undefined && typeof payload.iat !== 'number') {
+      throw new MalformedTokenError('"iat" claim must be a number');
+    }
+    if (payload.nbf !== undefined && !(typeof payload.nbf === 'number' && payload.nbf <= seconds)) {
+      throw new MalformedTokenError('"nbf" claim timestamp check failed');
+    }
+    const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!audiences.includes(ACCESS_TOKEN_AUDIENCE)) {
+      throw new MalformedTokenError('unexpected "aud" claim value');
+    }
+    return payload;
+  }
+
+  function verifyClaims(token: string): AccessTokenClaims {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keySet, {
-        algorithms: [ACCESS_TOKEN_ALG],
-        audience: ACCESS_TOKEN_AUDIENCE,
-        currentDate: new Date(now()),
-        requiredClaims: ['exp', 'sub'],
-      }));
+      payload = verifiedPayload(token);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : 'invalid token';
+      const reason = error instanceof MalformedTokenError ? error.message : 'invalid token';
       throw new AccessTokenError(
         'bad_jwt',
         403,
@@ -96,7 +180,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
           'This endpoint requires a valid Bearer token',
         );
       }
-      const claims = await verifySignature(match[1]!);
+      const claims = verifyClaims(match[1]!);
       const session = await options.table.doc.get({
         TableName: options.table.name,
         Key: sessionKey(claims.sub, claims.session_id),

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { decodeJwt } from 'jose';
-import { createAccessTokenVerifier } from '../common/access-token';
+import { createAccessTokenVerifier, unverifiedSubject } from '../common/access-token';
 import { corsForOrigins, requirePublishableKey } from '../common/api-guards';
 import { createTable } from '../common/dynamo';
 import { readSubscriptionRow } from '../common/subscription-sync';
@@ -28,12 +27,7 @@ export function createRestApp(config: RestConfig) {
    * returned unless verification succeeds for that same user.
    */
   async function callerRow(authorization: string) {
-    let claimedUserId: string | undefined;
-    try {
-      claimedUserId = decodeJwt(authorization.replace(/^Bearer\s+/i, '').trim()).sub;
-    } catch {
-      claimedUserId = undefined;
-    }
+    const claimedUserId = unverifiedSubject(authorization);
     const early = claimedUserId ? readSubscriptionRow(table, claimedUserId) : undefined;
     early?.catch(() => undefined);
     const { userId } = await verifier.verify(authorization);

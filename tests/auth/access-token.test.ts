@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign as signBytes, type JsonWebKey } from 'node:crypto';
 import { SignJWT, base64url, importJWK, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/test-table';
@@ -32,6 +32,18 @@ async function sign(payload = claims(), jwk: JWK = signingJwk) {
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'ES256', kid: jwk.kid!, typ: 'JWT' })
     .sign(key);
+}
+
+/** Any header and payload, signed with the real key (as an attacker holding none cannot). */
+function signRaw(header: Record<string, unknown>, payload: Record<string, unknown>, der = false) {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${encode(header)}.${encode(payload)}`;
+  const key = createPrivateKey({ key: signingJwk as JsonWebKey, format: 'jwk' });
+  const signature = signBytes('sha256', Buffer.from(input), {
+    key,
+    dsaEncoding: der ? 'der' : 'ieee-p1363',
+  });
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 async function rejection(promise: Promise<unknown>) {
@@ -91,6 +103,15 @@ describe('access token verifier', () => {
     const expired = await sign(claims({ exp: nowSeconds - 1, iat: nowSeconds - 3601 }));
     const wrongAudience = await sign(claims({ aud: 'anon' }));
     const notUuidSub = await sign(claims({ sub: 'admin' }));
+    const esHeader = { alg: 'ES256', kid: signingJwk.kid, typ: 'JWT' };
+    const { exp: _exp, ...withoutExp } = claims();
+    // Sanity: the raw signer makes tokens the verifier accepts, so each rejection below is
+    // due to the one thing changed.
+    await verifier.verify(`Bearer ${signRaw(esHeader, claims())}`);
+    const unknownCritical = signRaw({ ...esHeader, crit: ['exp'] }, claims());
+    const notYetValid = signRaw(esHeader, claims({ nbf: nowSeconds + 600 }));
+    const noExpiry = signRaw(esHeader, withoutExp);
+    const derSignature = signRaw(esHeader, claims(), true);
 
     for (const token of [
       algNone,
@@ -101,6 +122,11 @@ describe('access token verifier', () => {
       expired,
       wrongAudience,
       notUuidSub,
+      unknownCritical,
+      notYetValid,
+      noExpiry,
+      derSignature,
+      `${valid}.extra`,
       'not.a.jwt',
     ]) {
       const error = await rejection(verifier.verify(`Bearer ${token}`));
