@@ -335,25 +335,33 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!parts) throw REFRESH_NOT_FOUND();
       const ring = await deps.keyRing();
       const hash = hashRefreshToken(refreshToken);
-      const [, found] = await Promise.all([
-        allowed,
-        store.getUserAndSession(parts.userId, parts.sessionId),
-      ]);
-      let { user, session } = found;
+      await allowed;
 
+      /** Rotates if the presented token is the session's current one at `counter`. */
+      const rotate = async (counter: number) => {
+        const next = deriveRefreshToken(ring.refreshKeys[0]!, { ...parts, counter: counter + 1 });
+        const session = await store.rotateRefreshToken(
+          { userId: parts.userId, sessionId: parts.sessionId, counter, hash },
+          { refreshHash: hashRefreshToken(next), refreshedAt: now() },
+        );
+        return session && { session, next };
+      };
+
+      // The usual case: the token is the session's current one. One conditional write rotates
+      // it while the user is read, so the grant costs a single round trip.
+      const [rotated, owner] = await Promise.all([
+        rotate(parts.counter),
+        store.getUser(parts.userId),
+      ]);
+      if (rotated && owner) return issueSession(owner, rotated.session, rotated.next);
+
+      // Otherwise it is an earlier token (reuse), another refresh won a race, or it is unknown.
+      let { user, session } = await store.getUserAndSession(parts.userId, parts.sessionId);
       for (let attempt = 0; attempt < 3 && session && user; attempt += 1) {
         if (parts.counter === session.refreshCounter) {
           if (hash !== session.refreshHash) throw REFRESH_NOT_FOUND();
-          const next = deriveRefreshToken(ring.refreshKeys[0]!, {
-            ...parts,
-            counter: session.refreshCounter + 1,
-          });
-          const at = now();
-          const rotated = await store.rotateRefreshToken(session, {
-            refreshHash: hashRefreshToken(next),
-            refreshedAt: at,
-          });
-          if (rotated) return issueSession(user, session, next);
+          const retried = await rotate(session.refreshCounter);
+          if (retried) return issueSession(user, retried.session, retried.next);
           ({ user, session } = await store.getUserAndSession(parts.userId, parts.sessionId));
           continue;
         }

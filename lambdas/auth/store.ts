@@ -172,28 +172,33 @@ export function createAuthStore(table: Table) {
     },
 
     /** Moves the session to the next refresh token if it is still at `fromCounter`. */
+    /**
+     * Moves the session to its next refresh token if `presented` is still its current one
+     * (one conditional write); the updated session, or undefined if it is not (or is gone).
+     */
     async rotateRefreshToken(
-      session: SessionRecord,
+      presented: { userId: string; sessionId: string; counter: number; hash: string },
       next: { refreshHash: string; refreshedAt: number },
-    ): Promise<boolean> {
+    ): Promise<SessionRecord | undefined> {
       try {
-        await doc.update({
+        const out = await doc.update({
           TableName,
-          Key: sessionKey(session.userId, session.sessionId),
+          Key: sessionKey(presented.userId, presented.sessionId),
           UpdateExpression:
             'SET refreshCounter = :next, refreshHash = :hash, previousRefreshHash = :parent, refreshedAt = :at',
-          ConditionExpression: 'refreshCounter = :current',
+          ConditionExpression: 'refreshCounter = :current AND refreshHash = :parent',
           ExpressionAttributeValues: {
-            ':current': session.refreshCounter,
-            ':next': session.refreshCounter + 1,
+            ':current': presented.counter,
+            ':next': presented.counter + 1,
             ':hash': next.refreshHash,
-            ':parent': session.refreshHash,
+            ':parent': presented.hash,
             ':at': next.refreshedAt,
           },
+          ReturnValues: 'ALL_NEW',
         });
-        return true;
+        return strip<SessionRecord>(out.Attributes);
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionFailure(error)) return undefined;
         throw error;
       }
     },

@@ -201,10 +201,12 @@ describe('POST /signup', () => {
       phone: '',
       role: 'authenticated',
       aal: 'aal1',
-      amr: [{ method: 'password', timestamp: claims.iat }],
+      amr: [{ method: 'password', timestamp: expect.any(Number) }],
       is_anonymous: false,
     });
     expect(claims.exp - claims.iat).toBe(3600);
+    // The session is created, then its token signed: the same second, or the next.
+    expect(claims.iat - claims.amr[0].timestamp).toBeOneOf([0, 1]);
 
     const user = session.user;
     expect(user).toMatchObject({
