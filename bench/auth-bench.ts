@@ -1,7 +1,7 @@
 /**
  * Auth figures against a running local runtime (`npm start`, started with
- * `RATE_LIMIT_TOKEN=1000000 RATE_LIMIT_SIGNUP=1000000` so the bench is not rate limited), or an
- * in-process one on a free port when no URL is given:
+ * `RATE_LIMIT_TOKEN=1000000 RATE_LIMIT_SIGNUP=1000000` so the bench is not rate limited), or,
+ * when no URL is given, `npm start`'s entry in a child process on a free port:
  *  1. password-grant time ÷ a bare bcryptjs compare at the same cost (target ≤ 1.10);
  *  2. refresh-grant latency p50/p99 at a paced 200 requests/s for 20 s (target p99 ≤ 20 ms, 0 errors).
  * Usage: npx tsx bench/auth-bench.ts [http://localhost:8787] [--rate 200] [--seconds 20]
@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { LOCAL_PUBLISHABLE_KEY } from '../local/constants';
-import { benchTarget, option, percentile } from './support';
+import { benchTarget, option, percentile, request } from './support';
 
 const RATE = option('rate', 200);
 const SECONDS = option('seconds', 20);
@@ -31,8 +31,8 @@ const median = (values: number[]) =>
   );
 
 async function post(url: string, body: unknown) {
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: response.status, json: (await response.json()) as Record<string, string> };
+  const response = await request(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: response.status, json: JSON.parse(response.text) as Record<string, string> };
 }
 
 const target = await benchTarget();

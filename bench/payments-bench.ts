@@ -1,6 +1,6 @@
 /**
- * Payment figures against an in-process local runtime (DynamoDB Local + the Stripe emulator),
- * or a running one (`npm start`) when a URL is given:
+ * Payment figures against `npm start`'s entry run in a child process (DynamoDB Local + the
+ * Stripe emulator), or a running one (`npm start`) when a URL is given:
  *  1. subscription view (`.from('stripe_user_subscriptions').select('*').maybeSingle()` as
  *     postgrest-js sends it) at a paced 200 requests/s for 20 s: p50/p99 (target p99 ≤ 15 ms, 0 errors);
  *  2. checkout session creation (`POST /functions/v1/stripe-checkout` for users who already have a
@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LOCAL_PUBLISHABLE_KEY } from '../local/constants';
-import { benchTarget, option, percentile } from './support';
+import { benchTarget, option, percentile, request, type BenchResponse } from './support';
 import { PLAN } from '../shared/plan';
 
 const VIEW_RATE = option('rate', 200);
@@ -26,7 +26,7 @@ const base = target.base;
 const jsonHeaders = { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' };
 
 async function signUp(index: number): Promise<string> {
-  const response = await fetch(`${base}/auth/v1/signup`, {
+  const response = await request(`${base}/auth/v1/signup`, {
     method: 'POST',
     headers: jsonHeaders,
     body: JSON.stringify({
@@ -34,14 +34,14 @@ async function signUp(index: number): Promise<string> {
       password: 'bench password',
     }),
   });
-  const body = (await response.json()) as { access_token?: string };
+  const body = JSON.parse(response.text) as { access_token?: string };
   if (!body.access_token)
     throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
   return body.access_token;
 }
 
 function checkout(token: string) {
-  return fetch(`${base}/functions/v1/stripe-checkout`, {
+  return request(`${base}/functions/v1/stripe-checkout`, {
     method: 'POST',
     headers: { ...jsonHeaders, Authorization: `Bearer ${token}` },
     body: JSON.stringify({
@@ -55,7 +55,7 @@ function checkout(token: string) {
 
 /** The request postgrest-js makes for `.select('*').maybeSingle()`. */
 function readView(token: string) {
-  return fetch(`${base}/rest/v1/stripe_user_subscriptions?select=*`, {
+  return request(`${base}/rest/v1/stripe_user_subscriptions?select=*`, {
     headers: {
       apikey: LOCAL_PUBLISHABLE_KEY,
       Authorization: `Bearer ${token}`,
@@ -66,7 +66,7 @@ function readView(token: string) {
 }
 
 /** Open-loop pacing: request i is sent at start + i/rate whether or not earlier ones finished. */
-async function paced(rate: number, seconds: number, send: (i: number) => Promise<Response>) {
+async function paced(rate: number, seconds: number, send: (i: number) => Promise<BenchResponse>) {
   const latencies: number[] = [];
   let errors = 0;
   const failures = new Map<string, number>();
@@ -85,11 +85,10 @@ async function paced(rate: number, seconds: number, send: (i: number) => Promise
         const start = performance.now();
         try {
           const response = await send(i);
-          await response.arrayBuffer();
           latencies.push(performance.now() - start);
           if (!response.ok) fail(`HTTP ${response.status}`);
         } catch (error) {
-          fail((error as Error).cause ? String((error as Error).cause) : (error as Error).name);
+          fail((error as NodeJS.ErrnoException).code ?? (error as Error).name);
         }
       })(),
     );
@@ -115,23 +114,18 @@ try {
   // Each user gets a Stripe customer (and a row); half of the view reads find a not_started row.
   for (const token of tokens) {
     const response = await checkout(token);
-    if (!response.ok)
-      throw new Error(`checkout failed: ${response.status} ${await response.text()}`);
+    if (!response.ok) throw new Error(`checkout failed: ${response.status} ${response.text}`);
   }
   // Warm-up: DynamoDB Local (a JVM) needs a few thousand requests before its JIT settles.
   for (let i = 0; i < WARM_UP_REQUESTS; i += 4) {
-    await Promise.all(
-      [0, 1, 2, 3].map(async (j) =>
-        (await readView(tokens[(i + j) % tokens.length]!)).arrayBuffer(),
-      ),
-    );
+    await Promise.all([0, 1, 2, 3].map((j) => readView(tokens[(i + j) % tokens.length]!)));
   }
 
   // One request at a time: the handler's own latency, without queueing.
   const serial: number[] = [];
   for (let i = 0; i < 500; i += 1) {
     const start = performance.now();
-    await (await readView(tokens[i % tokens.length]!)).arrayBuffer();
+    await readView(tokens[i % tokens.length]!);
     serial.push(performance.now() - start);
   }
   serial.sort((a, b) => a - b);

@@ -1,4 +1,8 @@
-import { startLocalRuntime } from '../local/runtime';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 
@@ -15,16 +19,82 @@ export function percentile(sorted: number[], p: number): number {
 
 /**
  * The API to load: the URL given on the command line (a running `npm start`, which should be
- * started with the rate limits raised), or an in-process local runtime with rate limits raised.
+ * started with the rate limits raised), or `npm start`'s own entry (`local/start.ts`) run in a
+ * child process, as a developer runs it (data on disk, in a fresh directory), with the rate
+ * limits raised. Its own process, so the load generator does not share the server's event loop.
  */
 export async function benchTarget(): Promise<{ base: string; stop(): Promise<void> }> {
   const givenUrl = args.find((arg) => arg.startsWith('http'));
   if (givenUrl) return { base: givenUrl.replace(/\/$/, ''), stop: async () => undefined };
-  const runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
-    env: { RATE_LIMIT_TOKEN: '1000000', RATE_LIMIT_SIGNUP: '1000000' },
+  const dataDir = mkdtempSync(join(tmpdir(), 'cdl-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_TOKEN: '1000000',
+      RATE_LIMIT_SIGNUP: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { base: runtime.url, stop: () => runtime.stop() };
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const base = await new Promise<string>((resolveReady, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const ready = /Ready: (\S+)/.exec(out);
+      if (ready) resolveReady(ready[1]!.replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`local/start.ts exited with ${code}:\n${out}`)));
+  });
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchResponse {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+/** Keep-alive connections, like a browser's; light on CPU, which the server needs more. */
+const agent = new http.Agent({ keepAlive: true });
+
+/** One HTTP request with node:http (fetch costs the load generator several times the CPU). */
+export function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<BenchResponse> {
+  return new Promise((resolveResponse, reject) => {
+    const body = init.body ?? '';
+    const sent = http.request(
+      url,
+      {
+        method: init.method ?? 'GET',
+        agent,
+        headers: { ...init.headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          resolveResponse({
+            status,
+            ok: status >= 200 && status < 300,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
 }
