@@ -133,13 +133,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function signIn(user: UserRecord, method: SignInMethod) {
     const at = now();
     const { session, refreshToken } = await newSession(user.id, method);
-    await Promise.all([store.putSession(session), store.recordSignIn(user.id, at)]);
     const signedIn: UserRecord = {
       ...user,
       lastSignInAt: at,
       identity: { ...user.identity, lastSignInAt: at },
     };
-    return issueSession(signedIn, session, refreshToken);
+    // The tokens are signed while the session is written; they leave only once it is stored.
+    const [issued] = await Promise.all([
+      issueSession(signedIn, session, refreshToken),
+      store.putSession(session),
+      store.recordSignIn(user.id, at),
+    ]);
+    return issued;
   }
 
   async function requireUser(token: VerifiedAccessToken): Promise<UserRecord> {

@@ -171,7 +171,6 @@ export function createAuthStore(table: Table) {
       });
     },
 
-    /** Moves the session to the next refresh token if it is still at `fromCounter`. */
     /**
      * Moves the session to its next refresh token if `presented` is still its current one
      * (one conditional write); the updated session, or undefined if it is not (or is gone).
