@@ -16,13 +16,14 @@ loadRuntimeConfig().then(
       </StrictMode>
     );
     // index.html carries the home page prerendered at build time; every other page starts empty.
-    // Hydrating as a transition lets React yield to the browser: the page is already painted.
-    // A mismatch (React silently re-renders the part) means the prerender is wrong: say so.
-    if (container.hasChildNodes())
-      startTransition(
-        () => void hydrateRoot(container, app, { onRecoverableError: (e) => console.error(e) }),
-      );
-    else createRoot(container).render(app);
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // blocking it for the whole tree (Lighthouse TBT ~100 → ~0 ms on /faq, /payment, /success).
+    // A hydration mismatch (React silently re-renders that part) means the prerender is wrong.
+    startTransition(() => {
+      if (container.hasChildNodes())
+        hydrateRoot(container, app, { onRecoverableError: (error) => console.error(error) });
+      else createRoot(container).render(app);
+    });
   },
   (error: Error) => {
     console.error(error);
