@@ -124,19 +124,13 @@ export async function userIdForCustomer(table: Table, customerId: string): Promi
   return typeof Item?.user_id === 'string' ? Item.user_id : null;
 }
 
-export async function readSubscriptionRow(
-  table: Table,
-  userId: string,
-): Promise<SubscriptionRow | null> {
-  // Strongly consistent: right after checkout the SPA must see what the webhook just wrote.
-  const { Item } = await table.doc.get({
-    TableName: table.name,
-    Key: paymentKeys.subscription(userId),
-    ConsistentRead: true,
-  });
-  if (!Item) return null;
+/** The view's row from the stored `USER#<id>`/`SUBSCRIPTION` item (`paymentKeys.subscription`). */
+export function subscriptionRowOf(
+  item: Record<string, unknown> | undefined,
+): SubscriptionRow | null {
+  if (!item) return null;
   return Object.fromEntries(
-    SUBSCRIPTION_COLUMNS.map((column) => [column, Item[column] ?? null]),
+    SUBSCRIPTION_COLUMNS.map((column) => [column, item[column] ?? null]),
   ) as unknown as SubscriptionRow;
 }
 

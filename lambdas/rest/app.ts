@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { createAccessTokenVerifier, unverifiedSubject } from '../common/access-token';
+import { createAccessTokenVerifier } from '../common/access-token';
 import { corsForOrigins, requirePublishableKey } from '../common/api-guards';
 import { createTable } from '../common/dynamo';
-import { readSubscriptionRow } from '../common/subscription-sync';
+import { paymentKeys, subscriptionRowOf } from '../common/subscription-sync';
 import type { RestConfig } from './config';
 import { PostgrestError, renderPostgrestError } from './postgrest-errors';
 import { VIEW_NAME, parseViewQuery } from './query';
@@ -22,16 +22,12 @@ export function createRestApp(config: RestConfig) {
   const app = new Hono().basePath(REST_BASE_PATH);
 
   /**
-   * The caller's row. The read starts alongside the token check, keyed by the token's (not yet
-   * verified) subject, so the view costs one database round trip instead of two; nothing is
-   * returned unless verification succeeds for that same user.
+   * The caller's row, read (strongly consistent: right after checkout the SPA must see what the
+   * webhook just wrote) in the same database request as the session check.
    */
   async function callerRow(authorization: string) {
-    const claimedUserId = unverifiedSubject(authorization);
-    const early = claimedUserId ? readSubscriptionRow(table, claimedUserId) : undefined;
-    early?.catch(() => undefined);
-    const { userId } = await verifier.verify(authorization);
-    return early && userId === claimedUserId ? early : readSubscriptionRow(table, userId);
+    const { item } = await verifier.verifyAndRead(authorization, paymentKeys.subscription);
+    return subscriptionRowOf(item);
   }
 
   app.onError((error, c) => renderPostgrestError(c, error));

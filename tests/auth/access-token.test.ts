@@ -134,6 +134,30 @@ describe('access token verifier', () => {
     }
   });
 
+  it('reads one more item of the caller in the same request, only for a live session', async () => {
+    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const rowKey = (id: string) => ({ pk: `USER#${id}`, sk: 'TEST_ROW' });
+    await table.doc.put({ TableName: table.name, Item: { ...rowKey(userId), value: 7 } });
+
+    const { token, item } = await verifier.verifyAndRead(`Bearer ${await sign()}`, rowKey);
+    expect(token).toMatchObject({ userId, sessionId });
+    expect(item).toEqual({ ...rowKey(userId), value: 7 });
+
+    const goneSession = await sign(claims({ session_id: randomUUID() }));
+    const error = await rejection(verifier.verifyAndRead(`Bearer ${goneSession}`, rowKey));
+    expect([error.code, error.status]).toEqual(['session_not_found', 403]);
+
+    const expired = await sign(claims({ exp: nowSeconds - 1 }));
+    expect((await rejection(verifier.verifyAndRead(`Bearer ${expired}`, rowKey))).code).toBe(
+      'bad_jwt',
+    );
+    const missing = await verifier.verifyAndRead(`Bearer ${await sign()}`, () => ({
+      pk: 'USER#nobody',
+      sk: 'TEST_ROW',
+    }));
+    expect(missing.item).toBeUndefined();
+  });
+
   it('follows the injected clock for expiry', async () => {
     const token = await sign();
     const later = createAccessTokenVerifier({

@@ -11,7 +11,7 @@ import { createTestTable } from '../support/test-table';
 import type { Table } from '../../lambdas/common/dynamo';
 import type { Env } from '../../lambdas/common/env';
 import { lazyStripeClient, readStripeConfig } from '../../lambdas/common/stripe-client';
-import { readSubscriptionRow } from '../../lambdas/common/subscription-sync';
+import { paymentKeys, subscriptionRowOf } from '../../lambdas/common/subscription-sync';
 import { customerForUser } from '../../lambdas/common/stripe-customers';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
@@ -70,6 +70,15 @@ function post(payload: string, signature?: string) {
   });
 }
 
+async function readSubscriptionRow(userId: string) {
+  const { Item } = await table.doc.get({
+    TableName: table.name,
+    Key: paymentKeys.subscription(userId),
+    ConsistentRead: true,
+  });
+  return subscriptionRowOf(Item);
+}
+
 async function eventMarkers(eventId: string) {
   const { Items } = await table.doc.scan({
     TableName: table.name,
@@ -82,7 +91,7 @@ async function eventMarkers(eventId: string) {
 describe('POST /functions/v1/stripe-webhook', () => {
   it('rejects forged, stale, tampered and unsigned deliveries with 400 and writes nothing', async () => {
     const { userId, payload, eventId } = await customerEvent();
-    const before = await readSubscriptionRow(table, userId);
+    const before = await readSubscriptionRow(userId);
     const now = Math.floor(Date.now() / 1000);
     const attempts = [
       post(payload, sign(payload, { secret: 'whsec_not_the_right_secret' })),
@@ -95,7 +104,7 @@ describe('POST /functions/v1/stripe-webhook', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'invalid_signature' });
     }
-    expect(await readSubscriptionRow(table, userId)).toEqual(before);
+    expect(await readSubscriptionRow(userId)).toEqual(before);
     expect(await eventMarkers(eventId)).toEqual([]);
 
     // The same event, correctly signed a moment ago, is accepted and stored.
@@ -147,7 +156,7 @@ describe('POST /functions/v1/stripe-webhook', () => {
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ received: true });
     expect(await eventMarkers(eventId)).toHaveLength(1);
-    expect(await readSubscriptionRow(table, userId)).toMatchObject({
+    expect(await readSubscriptionRow(userId)).toMatchObject({
       customer_id: customerId,
       subscription_status: 'not_started',
     });
