@@ -17,7 +17,10 @@ interface Bench {
 }
 
 const BENCHES: Bench[] = [
-  { file: 'bench/auth-bench.ts', args: quick ? ['--seconds', '5', '--samples', '10'] : [] },
+  {
+    file: 'bench/auth-bench.ts',
+    args: quick ? ['--seconds', '5', '--samples', '10', '--warm-up', '400'] : [],
+  },
   {
     file: 'bench/payments-bench.ts',
     args: quick ? ['--seconds', '5', '--checkout-seconds', '3', '--warm-up', '400'] : [],
