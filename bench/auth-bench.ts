@@ -5,7 +5,7 @@
  *  1. password-grant time ÷ a bare bcryptjs compare at the same cost (target ≤ 1.10);
  *  2. refresh-grant latency p50/p99 at a paced 200 requests/s for 20 s (target p99 ≤ 20 ms, 0 errors).
  * Usage: npx tsx bench/auth-bench.ts [http://localhost:8787] [--rate 200] [--seconds 20]
- *        [--samples 40] [--warm-up 3000]
+ *        [--samples 40] [--warm-up 3000] [--disk]
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -43,7 +43,7 @@ const auth = `${target.base}/auth/v1`;
 console.log(
   `machine: ${cpus().length} cores, load average ${loadavg()
     .map((value) => value.toFixed(1))
-    .join(' ')} (figures are only meaningful on an otherwise idle machine)`,
+    .join(' ')} (figures are only meaningful on an otherwise idle machine); ${target.storage}`,
 );
 
 try {

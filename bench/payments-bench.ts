@@ -6,7 +6,7 @@
  *  2. checkout session creation (`POST /functions/v1/stripe-checkout` for users who already have a
  *     Stripe customer: token check, Stripe sync, session create) paced at 20/s for 10 s: p50/p99.
  * Usage: npx tsx bench/payments-bench.ts [http://localhost:8787] [--rate 200] [--seconds 20]
- *        [--checkout-rate 20] [--checkout-seconds 10] [--warm-up 4000]
+ *        [--checkout-rate 20] [--checkout-seconds 10] [--warm-up 4000] [--disk]
  */
 import { performance } from 'node:perf_hooks';
 import { LOCAL_PUBLISHABLE_KEY } from '../local/constants';
@@ -22,6 +22,7 @@ const WARM_UP_REQUESTS = option('warm-up', 4000);
 
 const target = await benchTarget();
 const base = target.base;
+console.log(`target: ${base}, ${target.storage}`);
 
 const jsonHeaders = { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' };
 

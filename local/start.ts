@@ -11,7 +11,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 try {
   const runtime = await startLocalRuntime({
     port,
-    dataDir: process.env.DATA_DIR ?? DATA_DIR,
+    // `DATA_DIR=:memory:` keeps nothing: DynamoDB Local in memory (benchmarks, throwaway demos).
+    dataDir: process.env.DATA_DIR === ':memory:' ? null : (process.env.DATA_DIR ?? DATA_DIR),
     webDist: 'web/dist',
   });
   let stopping = false;
