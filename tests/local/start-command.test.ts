@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,25 @@ describe('npm start (local/start.ts)', () => {
     started.child.kill('SIGINT');
     expect(await started.exited).toBe(0);
     expect(javaProcessesFor(dataDir)).toBe('');
+  });
+
+  it('keeps nothing with DATA_DIR=:memory: (DynamoDB Local in memory)', async () => {
+    const signUp = (port: number) =>
+      fetch(`http://localhost:${port}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'memory@example.com', password: 'memory password' }),
+      });
+    for (let run = 0; run < 2; run++) {
+      const port = await findFreePort();
+      const started = spawnLocalStart({ PORT: String(port), DATA_DIR: ':memory:' });
+      await waitForOutput(started, /Ready: /);
+      // The same address signs up afresh each time: the first run's user was not kept.
+      expect((await signUp(port)).status).toBe(200);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    }
+    expect(existsSync(':memory:')).toBe(false);
   });
 
   it('stops DynamoDB Local on SIGTERM too', async () => {
