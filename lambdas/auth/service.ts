@@ -81,7 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const ring = await deps.keyRing();
     const iat = Math.floor(now() / 1000);
     const exp = iat + config.jwtExpirySeconds;
-    const accessToken = await signAccessToken(ring, {
+    const accessToken = signAccessToken(ring, {
       iss: config.jwtIssuer,
       sub: user.id,
       aud: ACCESS_TOKEN_AUDIENCE,

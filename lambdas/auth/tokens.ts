@@ -1,10 +1,19 @@
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { SignJWT, importJWK, type CryptoKey, type JSONWebKeySet, type JWTPayload } from 'jose';
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  hkdfSync,
+  sign,
+  timingSafeEqual,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { ACCESS_TOKEN_ALG, parseKeySet, publicJwksOf } from '../common/jwt-keys';
 
 export interface KeyRing {
   kid: string;
-  privateKey: CryptoKey;
+  privateKey: KeyObject;
   publicJwks: JSONWebKeySet;
   /** One refresh-token MAC key per signing key, the first one current. */
   refreshKeys: Buffer[];
@@ -25,10 +34,7 @@ export function createKeyRingLoader(signingKeys: () => Promise<string>): () => P
     if (typeof first.d !== 'string') throw new Error('JWT_SIGNING_KEYS must hold private keys');
     return {
       kid: first.kid!,
-      privateKey: (await importJWK(
-        { ...first, alg: ACCESS_TOKEN_ALG },
-        ACCESS_TOKEN_ALG,
-      )) as CryptoKey,
+      privateKey: createPrivateKey({ key: first as JsonWebKey, format: 'jwk' }),
       publicJwks: publicJwksOf(set),
       refreshKeys: set.keys.flatMap((key) =>
         typeof key.d === 'string' ? [refreshKeyOf(key.d)] : [],
@@ -44,10 +50,17 @@ export function createKeyRingLoader(signingKeys: () => Promise<string>): () => P
   };
 }
 
-export function signAccessToken(ring: KeyRing, claims: JWTPayload): Promise<string> {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, kid: ring.kid, typ: 'JWT' })
-    .sign(ring.privateKey);
+const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A JWS compact ES256 token (RFC 7515/7518: the signature is r ‖ s, not DER). */
+export function signAccessToken(ring: KeyRing, claims: JWTPayload): string {
+  const header = { alg: ACCESS_TOKEN_ALG, kid: ring.kid, typ: 'JWT' };
+  const signingInput = `${base64urlJson(header)}.${base64urlJson(claims)}`;
+  const signature = sign('sha256', Buffer.from(signingInput), {
+    key: ring.privateKey,
+    dsaEncoding: 'ieee-p1363',
+  });
+  return `${signingInput}.${signature.toString('base64url')}`;
 }
 
 /**
