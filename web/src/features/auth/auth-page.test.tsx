@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSupabase } from '@/lib/supabase';
 import { createFakeSupabase, makeSubscription } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
@@ -46,6 +47,14 @@ describe('auth page', () => {
     expect(email).toBeRequired();
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Why create an account?' })).toBeInTheDocument();
+  });
+
+  it('loads the auth client when the visitor starts on the form, not with the first paint', async () => {
+    vi.mocked(getSupabase).mockClear();
+    await openAuth();
+    expect(getSupabase).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByLabelText('Email Address'));
+    expect(getSupabase).toHaveBeenCalled();
   });
 
   it('toggles to create-account mode with name, e-mail, password and confirmation', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LabelledInput } from './labelled-input';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -36,10 +36,9 @@ export function AuthPage() {
   const navigate = useNavigate();
   const signingUp = mode === 'sign-up';
 
-  // Fetch the auth client while the visitor types, so that submitting does not wait for it.
-  useEffect(() => {
-    void getSupabase();
-  }, []);
+  // Fetch the auth client once the visitor starts on the form (focus or pointer), so that
+  // submitting does not wait for it, while the page's first paint does not compete with it.
+  const loadAuthClient = () => void getSupabase();
 
   const update = (field: keyof AuthFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -95,7 +94,12 @@ export function AuthPage() {
             </p>
           </div>
         )}
-        <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
+        <form
+          className="mt-6 space-y-4"
+          onSubmit={handleSubmit}
+          onFocus={loadAuthClient}
+          onPointerDown={loadAuthClient}
+        >
           {signingUp && (
             <LabelledInput
               id="auth-name"
