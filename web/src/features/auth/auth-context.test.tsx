@@ -24,12 +24,6 @@ describe('auth state', () => {
     expect(getSupabase).not.toHaveBeenCalled();
   });
 
-  it('fetches the client as soon as the visitor opens the sign-in page', async () => {
-    renderApp('/auth', createFakeSupabase());
-    await screen.findByRole('heading', { name: 'Sign In', level: 1 });
-    expect(getSupabase).toHaveBeenCalled();
-  });
-
   it('picks up a sign-in made in another tab', async () => {
     vi.mocked(sessionStorageKey).mockReturnValue('sb-test-auth-token');
     const fake = createFakeSupabase();
