@@ -14,27 +14,16 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startLocalRuntime } from '../local/runtime';
 import { seedSubscriber } from '../tests/quality/harness';
-import { CHROMIUM_PATH } from '../tests/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
+import { textOption } from './support';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PUBLIC_ROUTES = ['/', '/faq', '/testimonials', '/auth', '/payment', '/tools', '/success'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 95 };
 type Category = keyof typeof TARGETS;
 
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-const jsonOut = argument('json');
-const only = argument('only')?.split(',');
+const jsonOut = textOption('json');
+const only = textOption('only')?.split(',');
 const wanted = (page: string) => !only || only.includes(page);
 
 interface PageFigures {
@@ -88,7 +77,7 @@ function figures(page: string, lhr: Result): PageFigures {
   };
 }
 
-const WEB_DIST = argument('dist') ?? 'web/dist';
+const WEB_DIST = textOption('dist') ?? 'web/dist';
 
 /**
  * CloudFront keeps compressed copies at the edge; the local server compresses a file (brotli,

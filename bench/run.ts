@@ -63,6 +63,33 @@ function match(output: string, pattern: RegExp, what: string): RegExpExecArray {
   return found;
 }
 
+/**
+ * A paced-load summary line as the auth and payments benches print it:
+ * `<label>: N requests[ in T s] (R/s), p50 X ms, p99 Y ms, max Z ms, errors E`.
+ */
+function loadSummary(output: string, label: string) {
+  const found = match(
+    output,
+    new RegExp(
+      `${label}: (\\d+) requests(?: in [\\d.]+ s)? \\((\\d+)/s\\), ` +
+        'p50 ([\\d.]+) ms, p99 ([\\d.]+) ms, max ([\\d.]+) ms, errors (\\d+)',
+    ),
+    label,
+  );
+  return {
+    requests: number(found[1]),
+    perSecond: number(found[2]),
+    p50Ms: number(found[3]),
+    p99Ms: number(found[4]),
+    maxMs: number(found[5]),
+    errors: number(found[6]),
+  };
+}
+
+/** `p50 … ms, p99 … ms` of a load summary, as results.md shows it. */
+const latencies = (load: { p50Ms: number; p99Ms: number }) =>
+  `p50 ${load.p50Ms.toFixed(1)} ms, p99 ${load.p99Ms.toFixed(1)} ms`;
+
 const figures: Figure[] = [];
 const raw: Record<string, unknown> = {};
 const loadBefore = loadavg()[0]!;
@@ -93,49 +120,26 @@ for (const bench of BENCHES) outputs[bench.file] = await run(bench);
     target: '≤ 1.10',
     pass: ratio <= 1.1,
   });
-  const refresh = match(
-    out,
-    /refresh grant: (\d+) requests in [\d.]+ s \((\d+)\/s\), p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms, errors (\d+), not sent \(all sessions busy\) (\d+)/,
-    'refresh grant',
-  );
-  const p99 = number(refresh[4]);
-  raw.refreshGrant = {
-    requests: number(refresh[1]),
-    perSecond: number(refresh[2]),
-    p50Ms: number(refresh[3]),
-    p99Ms: p99,
-    maxMs: number(refresh[5]),
-    errors: number(refresh[6]),
-    notSent: number(refresh[7]),
-  };
+  const refresh = loadSummary(out, 'refresh grant');
+  const notSent = number(match(out, /not sent \(all sessions busy\) (\d+)/, 'refresh grant')[1]);
+  raw.refreshGrant = { ...refresh, notSent };
   figures.push({
-    name: `Refresh grant at ${refresh[2]} req/s (${refresh[1]} requests, ${refresh[6]} errors)`,
-    value: `p50 ${refresh[3]} ms, p99 ${refresh[4]} ms`,
+    name: `Refresh grant at ${refresh.perSecond} req/s (${refresh.requests} requests, ${refresh.errors} errors)`,
+    value: latencies(refresh),
     target: 'p99 ≤ 20 ms, 0 errors',
-    pass: p99 <= 20 && refresh[6] === '0' && refresh[7] === '0',
+    pass: refresh.p99Ms <= 20 && refresh.errors === 0 && notSent === 0,
   });
 }
 
 {
   const out = outputs['bench/payments-bench.ts']!;
-  const view = match(
-    out,
-    /subscription view: (\d+) requests \((\d+)\/s\), p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms, errors (\d+)/,
-    'subscription view',
-  );
-  raw.subscriptionView = {
-    requests: number(view[1]),
-    perSecond: number(view[2]),
-    p50Ms: number(view[3]),
-    p99Ms: number(view[4]),
-    maxMs: number(view[5]),
-    errors: number(view[6]),
-  };
+  const view = loadSummary(out, 'subscription view');
+  raw.subscriptionView = view;
   figures.push({
-    name: `Subscription view at ${view[2]} req/s (${view[1]} requests, ${view[6]} errors)`,
-    value: `p50 ${view[3]} ms, p99 ${view[4]} ms`,
+    name: `Subscription view at ${view.perSecond} req/s (${view.requests} requests, ${view.errors} errors)`,
+    value: latencies(view),
     target: 'p99 ≤ 15 ms, 0 errors',
-    pass: number(view[4]) <= 15 && view[6] === '0',
+    pass: view.p99Ms <= 15 && view.errors === 0,
   });
   const serial = /subscription view, one at a time: p50 ([\d.]+) ms, p99 ([\d.]+) ms/.exec(out);
   if (serial) {
@@ -145,22 +149,11 @@ for (const bench of BENCHES) outputs[bench.file] = await run(bench);
       target: 'measured (no target)',
     });
   }
-  const checkout = match(
-    out,
-    /checkout session creation: (\d+) requests \((\d+)\/s\), p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms, errors (\d+)/,
-    'checkout session creation',
-  );
-  raw.checkoutSession = {
-    requests: number(checkout[1]),
-    perSecond: number(checkout[2]),
-    p50Ms: number(checkout[3]),
-    p99Ms: number(checkout[4]),
-    maxMs: number(checkout[5]),
-    errors: number(checkout[6]),
-  };
+  const checkout = loadSummary(out, 'checkout session creation');
+  raw.checkoutSession = checkout;
   figures.push({
-    name: `Checkout session creation at ${checkout[2]} req/s (Stripe emulator, ${checkout[6]} errors)`,
-    value: `p50 ${checkout[3]} ms, p99 ${checkout[4]} ms`,
+    name: `Checkout session creation at ${checkout.perSecond} req/s (Stripe emulator, ${checkout.errors} errors)`,
+    value: latencies(checkout),
     target: 'measured (no target)',
   });
 }

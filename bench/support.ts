@@ -6,10 +6,16 @@ import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 
-/** `--name value` from the command line, or the fallback. */
-export function option(name: string, fallback: number): number {
+/** `--name value` from the command line, if given. */
+export function textOption(name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** `--name <number>` from the command line, or the fallback. */
+export function option(name: string, fallback: number): number {
+  const value = textOption(name);
+  return value === undefined ? fallback : Number(value);
 }
 
 /** Nearest-rank percentile of an ascending array. */

@@ -1,6 +1,6 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SESSION_SORT_PREFIX, emailKey, sessionKey, userKey } from '../common/auth-items';
-import type { Table } from '../common/dynamo';
+import { getItems, type Table } from '../common/dynamo';
 import { OTP_SLOTS, type OtpKind } from './otp';
 import type { UserRecord } from './users';
 
@@ -86,21 +86,11 @@ export function createAuthStore(table: Table) {
     getUser,
 
     async getUserAndSession(userId: string, sessionId: string) {
-      const out = await doc.batchGet({
-        RequestItems: {
-          [TableName]: {
-            Keys: [userKey(userId), sessionKey(userId, sessionId)],
-            ConsistentRead: true,
-          },
-        },
-      });
-      const items = out.Responses?.[TableName] ?? [];
-      const unprocessed = out.UnprocessedKeys?.[TableName]?.Keys?.length ?? 0;
-      if (unprocessed > 0) throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
-      return {
-        user: strip<UserRecord>(items.find((item) => item.sk === 'PROFILE')),
-        session: strip<SessionRecord>(items.find((item) => item.sk !== 'PROFILE')),
-      };
+      const [user, session] = await getItems(table, [
+        userKey(userId),
+        sessionKey(userId, sessionId),
+      ]);
+      return { user: strip<UserRecord>(user), session: strip<SessionRecord>(session) };
     },
 
     /** Writes the user and its e-mail item (and the first session) in one transaction. */

@@ -1,7 +1,7 @@
 import { createPublicKey, verify as verifySignatureBytes, type KeyObject } from 'node:crypto';
 import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { sessionKey } from './auth-items';
-import type { Table } from './dynamo';
+import { getItems, type ItemKey, type Table } from './dynamo';
 import { ACCESS_TOKEN_ALG, parseKeySet } from './jwt-keys';
 
 export type AccessTokenErrorCode = 'no_authorization' | 'bad_jwt' | 'session_not_found';
@@ -195,23 +195,15 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
      */
     async verifyAndRead(
       authorizationHeader: string | undefined,
-      itemKey: (userId: string) => { pk: string; sk: string },
+      itemKey: (userId: string) => ItemKey,
     ): Promise<{ token: VerifiedAccessToken; item?: Record<string, unknown> }> {
       const token = verifyBearer(authorizationHeader);
-      const session = sessionKey(token.userId, token.sessionId);
-      const wanted = itemKey(token.userId);
-      const { name } = options.table;
-      const out = await options.table.doc.batchGet({
-        RequestItems: { [name]: { Keys: [session, wanted], ConsistentRead: true } },
-      });
-      if (out.UnprocessedKeys?.[name]?.Keys?.length) {
-        throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
-      }
-      const items = out.Responses?.[name] ?? [];
-      const find = (key: { pk: string; sk: string }) =>
-        items.find((item) => item.pk === key.pk && item.sk === key.sk);
-      if (!find(session)) throw sessionNotFound();
-      return { token, item: find(wanted) };
+      const [session, item] = await getItems(options.table, [
+        sessionKey(token.userId, token.sessionId),
+        itemKey(token.userId),
+      ]);
+      if (!session) throw sessionNotFound();
+      return { token, item };
     },
   };
 }

@@ -68,6 +68,26 @@ export interface Table {
   doc: DocumentClient;
 }
 
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * Items of the table by key in one strongly consistent BatchGetItem, in the order of `keys`
+ * (undefined where there is none). Keys DynamoDB leaves unprocessed fail as a retryable error.
+ */
+export async function getItems(table: Table, keys: ItemKey[]): Promise<(Item | undefined)[]> {
+  const out = await table.doc.batchGet({
+    RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } },
+  });
+  if (out.UnprocessedKeys?.[table.name]?.Keys?.length) {
+    throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
+  }
+  const items = out.Responses?.[table.name] ?? [];
+  return keys.map((key) => items.find((item) => item.pk === key.pk && item.sk === key.sk));
+}
+
 const toWire = (item: Item | undefined) => item && marshall(item, { removeUndefinedValues: true });
 type WireValue = { B?: unknown; BS?: unknown[]; L?: WireValue[]; M?: Record<string, WireValue> };
 
