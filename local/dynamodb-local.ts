@@ -75,6 +75,9 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const port = options.port ?? (await findFreePort());
   const jarDir = jarDirectory();
   const javaArgs = [
+    // One collector thread: the default G1 runs concurrent threads that compete with node for
+    // the few cores of a laptop or CI machine, which shows as latency spikes under load.
+    '-XX:+UseSerialGC',
     `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
     '-jar',
     join(jarDir, 'DynamoDBLocal.jar'),

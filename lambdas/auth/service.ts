@@ -319,9 +319,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await spendComparison(input.password);
         throw INVALID_CREDENTIALS();
       }
-      const [matches, user] = await Promise.all([
-        passwordMatches(input.password, login.passwordHash),
+      const [user, matches] = await Promise.all([
         store.getUser(login.userId),
+        passwordMatches(input.password, login.passwordHash),
       ]);
       if (!matches || !user) throw INVALID_CREDENTIALS();
       if (user.emailConfirmedAt === undefined) {
