@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, signUp } from '../quality/harness';
-import { launchBrowser } from '../support/browser';
+import { useE2eSetup } from '../support/e2e';
 
 /**
  * axe-core against WCAG 2.0/2.1 A and AA and WCAG 2.2 AA, in Chromium, on every route in every
@@ -15,33 +14,18 @@ const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 const PASSWORD = 'correct-horse-battery';
 
-let runtime: LocalRuntime;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const e2e = useE2eSetup();
 let subscriberEmail: string;
 let freeEmail: string;
 
 beforeAll(async () => {
-  runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
-  browser = await launchBrowser();
-  subscriberEmail = (await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'a11y-paid'))
-    .email;
+  subscriberEmail = (
+    await seedSubscriber(e2e.runtime.url, e2e.runtime.stripeEmulator!.url, 'a11y-paid')
+  ).email;
   freeEmail = `a11y-free-${Date.now()}@example.com`;
-  const { status } = await signUp(runtime.url, freeEmail, PASSWORD);
+  const { status } = await signUp(e2e.runtime.url, freeEmail, PASSWORD);
   if (status !== 200) throw new Error(`sign-up failed: ${status}`);
 });
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await runtime?.stop();
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
-}
 
 /** The part of the page's DOM read below (this project's Node typings have no DOM). */
 interface PageWithAnimations {
@@ -74,13 +58,13 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 async function visit(page: Page, path: string, ready: string) {
-  await page.goto(`${runtime.url}${path}`);
+  await page.goto(`${e2e.runtime.url}${path}`);
   await page.getByText(ready, { exact: true }).first().waitFor();
   await page.waitForLoadState('networkidle');
 }
 
 async function signIn(page: Page, email: string, landing: RegExp) {
-  await page.goto(`${runtime.url}/auth`);
+  await page.goto(`${e2e.runtime.url}/auth`);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -100,7 +84,7 @@ const PUBLIC_ROUTES: [string, string][] = [
 
 describe('accessibility (WCAG 2.2 AA) signed out', () => {
   it('every route', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ viewport: DESKTOP });
     for (const [path, ready] of PUBLIC_ROUTES) {
       await visit(page, path, ready);
       expect(await violations(page), path).toEqual([]);
@@ -108,7 +92,7 @@ describe('accessibility (WCAG 2.2 AA) signed out', () => {
   });
 
   it('a narrow screen, and its menu open', async () => {
-    const page = await newPage(MOBILE);
+    const page = await e2e.newPage({ viewport: MOBILE });
     await visit(page, '/', 'Dispute Credit Report Errors with Professional Letters');
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -120,7 +104,7 @@ describe('accessibility (WCAG 2.2 AA) signed out', () => {
   });
 
   it('an FAQ answer expanded, and a search with no results', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ viewport: DESKTOP });
     await visit(page, '/faq', 'Frequently Asked Questions');
     const question = page.getByRole('main').locator('button[aria-expanded]').first();
     await question.click();
@@ -131,7 +115,7 @@ describe('accessibility (WCAG 2.2 AA) signed out', () => {
   });
 
   it('sign-up form with an error showing, and a failed sign-in', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ viewport: DESKTOP });
     await visit(page, '/auth', 'Why create an account?');
     await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel('Full Name').fill('Ann Error');
@@ -153,7 +137,7 @@ describe('accessibility (WCAG 2.2 AA) signed out', () => {
 
 describe('accessibility (WCAG 2.2 AA) signed in without a subscription', () => {
   it('payment page, subscription gate, home and the user menu open', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ viewport: DESKTOP });
     await signIn(page, freeEmail, /\/(payment|tools)$/);
     await visit(page, '/payment', 'Subscribe for $5/month');
     expect(await violations(page)).toEqual([]);
@@ -169,7 +153,7 @@ describe('accessibility (WCAG 2.2 AA) signed in without a subscription', () => {
 
 describe('accessibility (WCAG 2.2 AA) signed in with a subscription', () => {
   it('generator, its validation errors, the preview dialog and the user menu', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ viewport: DESKTOP });
     await signIn(page, subscriberEmail, /\/tools$/);
     await page.getByText('Active Subscription - Unlimited Access').waitFor();
     await page.getByLabel('Credit Bureau').waitFor();
@@ -196,7 +180,7 @@ describe('accessibility (WCAG 2.2 AA) signed in with a subscription', () => {
 
     await page.keyboard.press('Escape');
     for (const [path] of PUBLIC_ROUTES.filter(([path]) => path !== '/tools')) {
-      await page.goto(`${runtime.url}${path}`);
+      await page.goto(`${e2e.runtime.url}${path}`);
       await page.waitForLoadState('networkidle');
       await page.locator('main h1, main h2').first().waitFor();
       expect(await violations(page), path).toEqual([]);

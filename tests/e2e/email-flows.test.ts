@@ -1,43 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
-import { launchBrowser } from '../support/browser';
+import { useE2eSetup } from '../support/e2e';
 
 /**
  * The e-mail journeys in Chromium against the whole local product, reading mail the way a
  * developer does: on the dev mailbox page, following the rendered link.
  */
-let runtime: LocalRuntime;
+const e2e = useE2eSetup();
+/** A second product whose sign-up asks for a confirmed e-mail address first. */
 let confirming: LocalRuntime;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [runtime, confirming, browser] = await Promise.all([
-    startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' }),
-    startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist: 'web/dist',
-      env: { AUTH_AUTOCONFIRM: 'false' },
-    }),
-    launchBrowser(),
-  ]);
+  confirming = await startLocalRuntime({
+    port: 0,
+    dataDir: null,
+    webDist: 'web/dist',
+    env: { AUTH_AUTOCONFIRM: 'false' },
+  });
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await Promise.all([runtime?.stop(), confirming?.stop()]);
+  await confirming?.stop();
 });
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  return context.newPage();
-}
 
 let runId = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(runId += 1)}@example.com`;
@@ -71,7 +58,7 @@ const storedSessions = (page: Page) =>
   page.evaluate<string[]>("Object.keys(localStorage).filter((key) => key.endsWith('-auth-token'))");
 
 async function signUpByApi(email: string, password: string) {
-  const response = await fetch(`${runtime.url}/auth/v1/signup`, {
+  const response = await fetch(`${e2e.runtime.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, data: { name: 'Fiona Forgot' } }),
@@ -87,10 +74,10 @@ describe('forgot password in Chromium', () => {
   it('sends the link from the auth page, follows it from the dev mailbox, sets a new password', async () => {
     await signUpByApi(email, oldPassword);
 
-    const page = await newPage();
-    await page.goto(`${runtime.url}/auth`);
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.runtime.url}/auth`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${runtime.url}/forgot-password`);
+    await page.waitForURL(`${e2e.runtime.url}/forgot-password`);
     await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Email Address').fill(email);
@@ -98,7 +85,7 @@ describe('forgot password in Chromium', () => {
     await page.getByText(`If an account exists for ${email}`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    await followMailedLink(page, runtime, email, 'Choose a new password');
+    await followMailedLink(page, e2e.runtime, email, 'Choose a new password');
     await page.getByRole('heading', { name: 'Set a new password', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/reset-password');
     await page.getByText(email).waitFor();
@@ -107,24 +94,24 @@ describe('forgot password in Chromium', () => {
     await page.getByLabel('Confirm New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Your password has been updated!').waitFor();
-    await page.waitForURL(`${runtime.url}/payment`);
+    await page.waitForURL(`${e2e.runtime.url}/payment`);
   });
 
   it('the old password no longer signs in; the new one does', async () => {
-    const page = await newPage();
-    await signIn(page, runtime, email, oldPassword);
+    const page = await e2e.newPage();
+    await signIn(page, e2e.runtime, email, oldPassword);
     await page.getByText('Invalid login credentials').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(await storedSessions(page)).toEqual([]);
 
-    await signIn(page, runtime, email, newPassword);
+    await signIn(page, e2e.runtime, email, newPassword);
     await page.getByText('Welcome back!').waitFor();
-    await page.waitForURL(`${runtime.url}/payment`);
+    await page.waitForURL(`${e2e.runtime.url}/payment`);
   });
 
   it('a used link is refused on the set-new-password page', async () => {
-    const page = await newPage();
-    await followMailedLink(page, runtime, email, 'Choose a new password');
+    const page = await e2e.newPage();
+    await followMailedLink(page, e2e.runtime, email, 'Choose a new password');
     await page.getByRole('heading', { name: 'Reset link not valid', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/invalid|expired/i);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();
@@ -135,7 +122,7 @@ describe('forgot password in Chromium', () => {
     const other = uniqueEmail('elsewhere');
     await signUpByApi(other, oldPassword);
     const recover = await fetch(
-      `${runtime.url}/auth/v1/recover?redirect_to=${encodeURIComponent('https://evil.example.com/')}`,
+      `${e2e.runtime.url}/auth/v1/recover?redirect_to=${encodeURIComponent('https://evil.example.com/')}`,
       {
         method: 'POST',
         headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
@@ -143,10 +130,10 @@ describe('forgot password in Chromium', () => {
       },
     );
     expect(recover.status).toBe(200);
-    const page = await newPage();
-    await followMailedLink(page, runtime, other, 'Choose a new password');
+    const page = await e2e.newPage();
+    await followMailedLink(page, e2e.runtime, other, 'Choose a new password');
     await page.getByRole('heading', { name: 'Set a new password', level: 1 }).waitFor();
-    expect(new URL(page.url()).origin).toBe(runtime.url);
+    expect(new URL(page.url()).origin).toBe(e2e.runtime.url);
     expect(new URL(page.url()).pathname).toBe('/reset-password');
     await page.getByText(other).waitFor();
   });
@@ -156,7 +143,7 @@ describe('sign-up with e-mail confirmation on, in Chromium', () => {
   it('promises the e-mail without a session; the mailed link signs in on /payment', async () => {
     const email = uniqueEmail('confirm');
     const password = 'confirm-me-please';
-    const page = await newPage();
+    const page = await e2e.newPage();
     await page.goto(`${confirming.url}/auth`);
     await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel('Full Name').fill('Carl Confirm');

@@ -1,38 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
-import { launchBrowser } from '../support/browser';
+import { useE2eSetup } from '../support/e2e';
 
 /**
  * The whole subscriber journey with the keyboard only (Tab, Shift+Tab, Enter, arrows, typing,
  * Escape; never a click): sign in, generate, preview, download, close, sign out. After every
  * key that moves focus, the focused element must show a visible focus indicator.
  */
-let runtime: LocalRuntime;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useE2eSetup();
 let page: Page;
 let subscriber: Subscriber;
 /** Every focus stop that had no visible indicator, as `name (tag)`. */
 const invisibleFocus: string[] = [];
 
 beforeAll(async () => {
-  runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
-  subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'keyboard');
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 800 },
-  });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await runtime?.stop();
+  subscriber = await seedSubscriber(e2e.runtime.url, e2e.runtime.stripeEmulator!.url, 'keyboard');
+  page = await e2e.newPage({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
 });
 
 interface Focused {
@@ -91,7 +76,7 @@ const dialog = () => page.getByRole('dialog', { name: 'Letter Preview' });
 
 describe('keyboard-only journey', () => {
   it('signs in from the home page', async () => {
-    await page.goto(runtime.url);
+    await page.goto(e2e.runtime.url);
     await page.getByRole('banner').waitFor();
     await tabTo('Sign In');
     await page.keyboard.press('Enter');
@@ -153,7 +138,7 @@ describe('keyboard-only journey', () => {
     await page.keyboard.press('Enter');
     await tabTo('Sign Out');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${runtime.url}/`);
+    await page.waitForURL(`${e2e.runtime.url}/`);
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
   });
 

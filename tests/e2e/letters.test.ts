@@ -1,43 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import JSZip from 'jszip';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../shared/letters';
-import { launchBrowser } from '../support/browser';
+import { useE2eSetup } from '../support/e2e';
 
 /**
  * The real flow in Chromium: sign up in the SPA, pay on the Stripe emulator's hosted page,
  * then build, preview, download and export letters while watching the network.
  */
-let runtime: LocalRuntime;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useE2eSetup();
 let page: Page;
 /** Every request any page of the context makes while `recording` is on. */
 const letterWorkRequests: string[] = [];
 let recording = false;
 
 beforeAll(async () => {
-  runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
-  browser = await launchBrowser();
-  context = await browser.newContext({ acceptDownloads: true });
-  context.on('request', (request) => {
+  page = await e2e.newPage({ acceptDownloads: true });
+  page.context().on('request', (request) => {
     if (recording) letterWorkRequests.push(`${request.method()} ${request.url()}`);
   });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await runtime?.stop();
 });
 
 async function subscribe() {
   const email = `letters-${Date.now()}@example.com`;
-  await page.goto(`${runtime.url}/auth`);
+  await page.goto(`${e2e.runtime.url}/auth`);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Full Name').fill('Jane Q. Public');
   await page.getByLabel('Email Address').fill(email);
@@ -62,7 +50,7 @@ async function openGenerator() {
   await expect
     .poll(
       async () => {
-        await page.goto(`${runtime.url}/tools`, { waitUntil: 'networkidle' });
+        await page.goto(`${e2e.runtime.url}/tools`, { waitUntil: 'networkidle' });
         const gate = page.getByText(
           /^(Active Subscription - Unlimited Access|Subscription Required)$/,
         );
@@ -218,7 +206,7 @@ describe('dispute letters in Chromium', () => {
     // The recorder itself works: a request made now is seen.
     await page.evaluate(() => fetch('/config.json').then((response) => response.status));
     recording = false;
-    expect(letterWorkRequests.at(-1)).toBe(`GET ${runtime.url}/config.json`);
+    expect(letterWorkRequests.at(-1)).toBe(`GET ${e2e.runtime.url}/config.json`);
     expect(duringLetterWork.filter((request) => /\s(https?|wss?):/.test(request))).toEqual([]);
   });
 

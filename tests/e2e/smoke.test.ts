@@ -1,29 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
-import { launchBrowser } from '../support/browser';
+import { expect, it } from 'vitest';
+import { useE2eSetup } from '../support/e2e';
 
-let runtime: LocalRuntime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const e2e = useE2eSetup();
 
 it('renders the SPA in Chromium without CSP violations', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const cspErrors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
       cspErrors.push(msg.text());
   });
-  await page.goto(runtime.url);
+  await page.goto(e2e.runtime.url);
   await expect
     .poll(() => page.getByRole('banner').textContent())
     .toContain('Credit Dispute Letters');
@@ -34,7 +21,7 @@ it('renders the SPA in Chromium without CSP violations', async () => {
 });
 
 it('fetches /config.json once: the app reuses the preload that index.html starts', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const configRequests: string[] = [];
   const preloadWarnings: string[] = [];
   page.on('request', (request) => {
@@ -43,7 +30,7 @@ it('fetches /config.json once: the app reuses the preload that index.html starts
   page.on('console', (msg) => {
     if (/preload/i.test(msg.text())) preloadWarnings.push(msg.text());
   });
-  await page.goto(runtime.url);
+  await page.goto(e2e.runtime.url);
   await expect
     .poll(() => page.locator('h1').first().textContent())
     .toContain('Dispute Credit Report Errors');
