@@ -64,9 +64,14 @@ const agents = {
 
 const BACKOFF_BASE_MS = 50;
 
-/** The JSON protocols send binary values (blobs) as base64. */
-const encodeBlob = (_key: string, value: unknown) =>
-  value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value;
+/**
+ * The JSON protocols send binary values (blobs) as base64. The holder's own property is read
+ * because JSON.stringify hands the replacer a Buffer already turned into `{type, data}`.
+ */
+function encodeBlob(this: Record<string, unknown>, key: string, value: unknown) {
+  const original = this[key];
+  return original instanceof Uint8Array ? Buffer.from(original).toString('base64') : value;
+}
 
 function errorFromResponse(status: number, headers: http.IncomingHttpHeaders, text: string) {
   let body: Record<string, unknown> = {};

@@ -53,6 +53,16 @@ describe('the DynamoDB document client', () => {
     ).toBeUndefined();
   });
 
+  it('sends a Buffer as the bytes it holds', async () => {
+    const key = { pk: 'TEST#buffer', sk: 'OURS' };
+    await table.doc.put({
+      TableName: table.name,
+      Item: { ...key, bytes: Buffer.from([9, 0, 255]) },
+    });
+    const viaSdk = await sdk.send(new GetCommand({ TableName: table.name, Key: key }));
+    expect(viaSdk.Item?.bytes).toEqual(new Uint8Array([9, 0, 255]));
+  });
+
   it('updates with expression values and returns the new attributes', async () => {
     const Key = { pk: 'TEST#counter', sk: 'C' };
     for (const expected of [1, 2]) {
