@@ -21,7 +21,7 @@ interface Lease {
 /**
  * Fixed-window request counters in the table (`RATE#<bucket>#<key>` / `WINDOW#<start>`). Each
  * window has its own item, so a finished window is never read again; its `ttl` lets DynamoDB
- * delete it (DynamoDB Local never does, which is harmless).
+ * delete it.
  *
  * A container does not write once per request: it claims a block of the limit (5%, at least 1)
  * with one atomic ADD and admits that many from memory. The counter never admits more than the

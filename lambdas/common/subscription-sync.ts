@@ -177,7 +177,8 @@ export async function saveSubscriptionSnapshot(
       processed_at: nowSeconds,
       ttl: nowSeconds + EVENT_MARKER_TTL_SECONDS,
     },
-    // DynamoDB Local never deletes expired items: an expired marker counts as absent.
+    // DynamoDB deletes expired items only eventually (up to days later): an expired marker
+    // counts as absent.
     ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
     ExpressionAttributeNames: { '#ttl': 'ttl' },
     ExpressionAttributeValues: { ':now': nowSeconds },
