@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbCall, LOCAL_CREDENTIALS } from '../lambdas/common/dynamo';
 import { findFreePort } from './ports';
 
 export const JAVA_INSTALL_HINT =
@@ -38,28 +38,21 @@ function jarDirectory(): string {
 }
 
 async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs = 60_000) {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+  const call = createDynamoDbCall(
+    { endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS },
+    { maxAttempts: 1 },
+  );
   const deadline = Date.now() + timeoutMs;
-  try {
-    for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
-      try {
-        await client.send(new ListTablesCommand({ Limit: 1 }));
-        return;
-      } catch (error) {
-        if (Date.now() > deadline)
-          throw new Error(`DynamoDB Local did not start: ${String(error)}`);
-        await new Promise((r) => setTimeout(r, 150));
-      }
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+    try {
+      await call('ListTables', { Limit: 1 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start: ${String(error)}`);
+      await new Promise((r) => setTimeout(r, 150));
     }
-  } finally {
-    client.destroy();
   }
 }
 

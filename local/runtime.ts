@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAuthApp } from '../lambdas/auth/app';
 import { readAuthConfig } from '../lambdas/auth/config';
 import { createBillingPortalApp } from '../lambdas/billing-portal/app';
 import { readBillingPortalConfig } from '../lambdas/billing-portal/config';
+import { readTableConfig } from '../lambdas/common/dynamo';
 import type { Env } from '../lambdas/common/env';
 import { createRestApp } from '../lambdas/rest/app';
 import { readRestConfig } from '../lambdas/rest/config';
@@ -94,13 +94,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ...stripeEmulator?.lambdaEnv(),
       ...options.env,
     };
-    const client = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    await ensureTable(client, env.TABLE_NAME!);
-    client.destroy();
+    await ensureTable(readTableConfig(env));
 
     root.use('*', async (c, next) => {
       await next();

@@ -145,15 +145,26 @@ function mapWriteRequests(
   }));
 }
 
-export function createTable(config: TableConfig): Table {
+/** One DynamoDB API operation with its wire-format input and output, e.g. `('ListTables', {})`. */
+export type DynamoDbCall = (operation: string, input: unknown) => Promise<Record<string, unknown>>;
+
+export function createDynamoDbCall(
+  config: Omit<TableConfig, 'tableName'>,
+  options: { maxAttempts?: number } = {},
+): DynamoDbCall {
   const client = createAwsServiceClient({
     service: 'dynamodb',
     region: config.region,
     endpoint: config.endpoint ?? `https://dynamodb.${config.region}.amazonaws.com`,
     credentials: config.credentials,
+    maxAttempts: options.maxAttempts,
   });
-  const call = (operation: string, input: unknown) =>
+  return (operation, input) =>
     client.json<Record<string, unknown>>(`DynamoDB_20120810.${operation}`, input, '1.0');
+}
+
+export function createTable(config: TableConfig): Table {
+  const call = createDynamoDbCall(config);
   const simple = async (operation: string, input: object) =>
     unmarshalOutput(await call(operation, marshalInput(input)));
 

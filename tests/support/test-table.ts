@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { ensureTable } from '../../local/ensure-table';
 import type { Env } from '../../lambdas/common/env';
@@ -14,13 +13,6 @@ import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 export async function createTestTable(): Promise<{ env: Env; table: Table }> {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomUUID()}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await ensureTable(client, tableName);
-  client.destroy();
   const { signingKeys, publicJwks } = await generateSigningKeys();
   const env: Env = {
     TABLE_NAME: tableName,
@@ -31,5 +23,7 @@ export async function createTestTable(): Promise<{ env: Env; table: Table }> {
     JWT_SIGNING_KEYS: signingKeys,
     JWT_PUBLIC_JWKS: publicJwks,
   };
-  return { env, table: createTable(readTableConfig(env)) };
+  const config = readTableConfig(env);
+  await ensureTable(config);
+  return { env, table: createTable(config) };
 }
