@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,8 @@ export function percentile(sorted: number[], p: number): number {
 export async function benchTarget(): Promise<{
   base: string;
   storage: string;
+  /** The server's node process and DynamoDB Local's processes, when the bench started them. */
+  processes?: { server: number; database: number[] };
   stop(): Promise<void>;
 }> {
   const givenUrl = args.find((arg) => arg.startsWith('http'));
@@ -69,12 +71,45 @@ export async function benchTarget(): Promise<{
   return {
     base,
     storage: onDisk ? 'DynamoDB Local on disk' : 'DynamoDB Local in memory',
+    processes: child.pid ? { server: child.pid, database: descendants(child.pid) } : undefined,
     async stop() {
       child.kill('SIGTERM');
       await exited;
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A process's children and their children (Linux /proc; none elsewhere). */
+function descendants(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const parentOf = (name: string) => {
+    try {
+      return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    } catch {
+      return undefined;
+    }
+  };
+  const children = entries.filter((name) => parentOf(name) === pid).map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/**
+ * Pins processes, every thread, to a list of CPUs (`taskset`, util-linux); false where that
+ * cannot be done (no taskset, not Linux).
+ */
+export function pinProcesses(pids: number[], cpuList: string): boolean {
+  return pids.every((pid) => {
+    const result = spawnSync('taskset', ['-a', '-p', '-c', cpuList, String(pid)], {
+      stdio: 'ignore',
+    });
+    return !result.error && result.status === 0;
+  });
 }
 
 export interface BenchResponse {
