@@ -98,7 +98,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     root.use('*', async (c, next) => {
       await next();
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+      // On the response itself: c.header() after next() would rebuild it (lambdas/common/cors.ts).
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
     });
     root.get('/config.json', (c) => {
       c.header('Cache-Control', 'no-cache');

@@ -1,11 +1,11 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import {
   AccessTokenError,
   createAccessTokenVerifier,
   type AccessTokenVerifier,
 } from '../common/access-token';
 import { clientIp } from '../common/client-ip';
+import { corsFor } from '../common/cors';
 import { createTable } from '../common/dynamo';
 import { isTransientAwsError } from '../common/aws-errors';
 import { createRateLimiter, type RateLimitRule } from '../common/rate-limiter';
@@ -93,11 +93,8 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
 
   app.use(
     '*',
-    cors({
-      origin: (origin) =>
-        config.allowedOrigins.includes('*') || config.allowedOrigins.includes(origin)
-          ? origin
-          : null,
+    corsFor({
+      allowedOrigins: config.allowedOrigins,
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowHeaders: [
         'Accept',
@@ -109,7 +106,7 @@ export function createAuthApp(config: AuthConfig, options: AuthAppOptions = {}) 
       ],
       exposeHeaders: ['X-Total-Count', 'Link', 'X-Supabase-Api-Version'],
       credentials: true,
-      maxAge: 86400,
+      maxAgeSeconds: 86400,
     }),
   );
 

@@ -1,13 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
+import { corsFor } from './cors';
 import { ConfigError, list, requiredString, type Env } from './env';
 import { HttpError } from './json-errors';
 
 /** The headers supabase-js and the SPA send; answered for the allowed origins only. */
 export function corsForOrigins(allowedOrigins: string[]): MiddlewareHandler {
-  return cors({
-    origin: (origin) =>
-      allowedOrigins.includes('*') || allowedOrigins.includes(origin) ? origin : null,
+  return corsFor({
+    allowedOrigins,
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowHeaders: [
       'Accept',
@@ -21,7 +20,7 @@ export function corsForOrigins(allowedOrigins: string[]): MiddlewareHandler {
       'apikey',
     ],
     exposeHeaders: ['Content-Range', 'X-Supabase-Api-Version'],
-    maxAge: 86400,
+    maxAgeSeconds: 86400,
   });
 }
 
