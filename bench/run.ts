@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { PINNED_NOTE } from './support';
 
 const quick = process.argv.includes('--quick');
 
@@ -108,7 +109,7 @@ for (const bench of BENCHES) outputs[bench.file] = await run(bench);
     'password grant',
   );
   const ratio = number(grant[4]);
-  const pinned = out.includes('(server and bench pinned to one CPU)');
+  const pinned = out.includes(`(${PINNED_NOTE})`);
   raw.passwordGrant = {
     grantMs: number(grant[1]),
     bcryptCost: number(grant[2]),

@@ -99,6 +99,9 @@ function descendants(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
+/** How the auth bench says its bcrypt figures ran on one CPU (bench/run.ts looks for it). */
+export const PINNED_NOTE = 'server and bench pinned to one CPU';
+
 /**
  * Pins processes, every thread, to a list of CPUs (`taskset`, util-linux); false where that
  * cannot be done (no taskset, not Linux).

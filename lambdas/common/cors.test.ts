@@ -29,16 +29,19 @@ function appWith(middleware: ReturnType<typeof corsFor>) {
   return { app, created };
 }
 
-const ours = () => appWith(corsFor(policy));
-const hono = () =>
+/** Exposes nothing and sends no credentials flag: the headers left out must match too. */
+const barePolicy: CorsPolicy = { ...policy, exposeHeaders: [], credentials: false };
+
+const ours = (chosen = policy) => appWith(corsFor(chosen));
+const hono = (chosen = policy) =>
   appWith(
     cors({
-      origin: (origin) => (policy.allowedOrigins.includes(origin) ? origin : null),
-      allowMethods: policy.allowMethods,
-      allowHeaders: policy.allowHeaders,
-      exposeHeaders: policy.exposeHeaders,
-      credentials: policy.credentials,
-      maxAge: policy.maxAgeSeconds,
+      origin: (origin) => (chosen.allowedOrigins.includes(origin) ? origin : null),
+      allowMethods: chosen.allowMethods,
+      allowHeaders: chosen.allowHeaders,
+      exposeHeaders: chosen.exposeHeaders,
+      credentials: chosen.credentials,
+      maxAge: chosen.maxAgeSeconds,
     }),
   );
 
@@ -63,6 +66,13 @@ describe('corsFor', () => {
   it.each(requests)('answers %s %j with the headers hono/cors sends', async (path, init) => {
     const expected = await hono().app.request(path, init);
     const actual = await ours().app.request(path, init);
+    expect(actual.status).toBe(expected.status);
+    expect(headersOf(actual)).toEqual(headersOf(expected));
+  });
+
+  it.each(requests)('with a bare policy, answers %s %j as hono/cors does', async (path, init) => {
+    const expected = await hono(barePolicy).app.request(path, init);
+    const actual = await ours(barePolicy).app.request(path, init);
     expect(actual.status).toBe(expected.status);
     expect(headersOf(actual)).toEqual(headersOf(expected));
   });

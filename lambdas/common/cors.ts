@@ -4,6 +4,7 @@ export interface CorsPolicy {
   /** Origins answered with `Access-Control-Allow-Origin`; `*` allows every origin. */
   allowedOrigins: string[];
   allowMethods: string[];
+  /** Answered to every preflight (hono/cors echoes the requested headers only when this is empty). */
   allowHeaders: string[];
   exposeHeaders: string[];
   credentials?: boolean;
@@ -28,7 +29,7 @@ export function corsFor(policy: CorsPolicy): MiddlewareHandler {
       c.header('Access-Control-Allow-Origin', origin);
     }
     if (policy.credentials) c.header('Access-Control-Allow-Credentials', 'true');
-    c.header('Access-Control-Expose-Headers', exposeHeaders);
+    if (exposeHeaders) c.header('Access-Control-Expose-Headers', exposeHeaders);
     c.header('Vary', 'Origin', { append: true });
     if (c.req.method === 'OPTIONS') {
       c.header('Access-Control-Max-Age', String(policy.maxAgeSeconds));
