@@ -5,7 +5,7 @@
  * (budget ≤ 80 ms), with `--enable-source-maps` as deployed, as wall / CPU time, and the same
  * without source maps. The bundles are self-contained (no runtime AWS SDK is loaded), and the
  * bench checks it. The verdict uses wall time; on a busy machine read CPU time.
- * Figures are from this machine's Node (the Lambda runtime is Node 22 on arm64).
+ * Figures are from this machine's Node (the Lambda runtime is Node 24 on arm64).
  * Usage: npx tsx bench/lambda-bundles.ts [--runs 11] [--reuse]   (--reuse: keep the last synth)
  */
 import { spawnSync } from 'node:child_process';

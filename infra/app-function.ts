@@ -15,7 +15,7 @@ import type { Construct } from 'constructs';
 export const LAMBDA_BUNDLING: BundlingOptions = {
   forceDockerBundling: false,
   format: OutputFormat.ESM,
-  target: 'node22',
+  target: 'node24',
   minify: true,
   sourceMap: true,
   sourcesContent: false,
@@ -27,7 +27,7 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
 /** Entries are given relative to it, so synth works from any working directory. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
@@ -45,7 +45,7 @@ export interface AppFunctionProps {
 }
 
 /**
- * The one place that holds the defaults of every function of the app: Node 22 on arm64,
+ * The one place that holds the defaults of every function of the app: Node 24 on arm64,
  * bundled as above, logs kept for a month in a log group owned by the stack, source maps on.
  * Grants are not defaults: each caller grants its function exactly what it uses.
  */

@@ -12,6 +12,8 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import RECOMMENDED_FEATURE_FLAGS from 'aws-cdk-lib/recommended-feature-flags.json';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
 import {
@@ -21,6 +23,7 @@ import {
 } from '../shared/security-headers';
 import { entryHtmlFor } from '../shared/site-entry';
 import { API_FUNCTIONS, functionLogicalId, type ApiFunctionSpec } from './api-functions';
+import { LAMBDA_BUNDLING } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
 import {
@@ -41,6 +44,11 @@ const PRICE_ID = 'price_assertions';
 const CERTIFICATE_ARN =
   'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab';
 const MAIL_FROM = 'Credit Dispute Letters <no-reply@letters.example.com>';
+
+/** The app's feature flags, as `cdk synth` applies them. */
+const CDK_JSON = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '..', 'cdk.json'), 'utf8'),
+) as { context: Record<string, unknown> };
 
 type Resource = { Type: string; Properties: Record<string, any>; [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -72,7 +80,7 @@ beforeAll(() => {
   mkdirSync(path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(siteDir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
-  app = new App({ builtinCloudFormationValidation: false });
+  app = new App({ context: CDK_JSON.context, builtinCloudFormationValidation: false });
   const stack = new CreditDisputeLettersStack(app, STACK_NAME, {
     siteDir,
     stripePriceId: PRICE_ID,
@@ -97,6 +105,13 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(siteDir, { recursive: true, force: true });
   rmSync(app.outdir, { recursive: true, force: true });
+});
+
+describe('CDK version', () => {
+  test('cdk.json sets every feature flag aws-cdk-lib recommends, at its recommended value', () => {
+    expect(Object.keys(RECOMMENDED_FEATURE_FLAGS).length).toBeGreaterThan(50);
+    expect(CDK_JSON.context).toMatchObject(RECOMMENDED_FEATURE_FLAGS);
+  });
 });
 
 describe('edge: private bucket behind CloudFront', () => {
@@ -365,12 +380,18 @@ describe('API and functions', () => {
     JWT_KEYS_GENERATOR_LOGICAL_ID,
   ];
 
-  test('every function runs Node 22 on arm64 with sensible memory, timeout and logs', () => {
+  test('every function runs the newest Node.js of aws-cdk-lib on arm64, with sensible limits', () => {
+    const nodeVersions = Object.values(Runtime)
+      .filter((runtime): runtime is Runtime => runtime instanceof Runtime)
+      .map((runtime) => Number(/^nodejs(\d+)\.x$/.exec(runtime.name)?.[1] ?? 0));
+    const newest = `nodejs${Math.max(...nodeVersions)}.x`;
+    expect(newest).toBe('nodejs24.x');
+    expect(LAMBDA_BUNDLING.target).toBe('node24');
     for (const id of ourFunctionIds) {
       const fn = resources[id]!;
       expect(fn.Type, id).toBe('AWS::Lambda::Function');
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: newest,
         Architectures: ['arm64'],
         Handler: 'index.handler',
       });
@@ -620,7 +641,7 @@ describe('data and secrets', () => {
     )!;
     expect(policy.Properties.PolicyDocument.Statement).toEqual([
       {
-        Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+        Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
         Effect: 'Allow',
         Resource: { Ref: secretId },
       },
