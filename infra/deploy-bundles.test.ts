@@ -8,12 +8,14 @@ import type { JSONWebKeySet } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStripeEmulator, type RunningStripeEmulator } from '../local/stripe-emulator/server';
+import { PLAN } from '../shared/plan';
 import { createTestTable } from '../tests/support/test-table';
 import { API_FUNCTIONS, functionLogicalId } from './api-functions';
 import { REPO_ROOT } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { DEFAULT_PUBLISHABLE_KEY, ORIGIN_VERIFY_LOGICAL_ID, STACK_NAME } from './stack';
 import {
+  runSynth,
   SCRATCH_ASSEMBLY_DIR,
   synthesize,
   synthesizedFunctions,
@@ -91,6 +93,20 @@ describe('npm run synth', () => {
       expect(code, fn.logicalId).not.toMatch(/from\s*"@aws-sdk\//);
       expect(code, fn.logicalId).not.toMatch(/DynamoDBClient|SecretsManagerClient|SESv2Client/);
     }
+  });
+
+  test("without a stripePriceId, or with the emulator's, it stops at once and says why", () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{}, 'stripePriceId is not set. Create a recurring $5/month price'],
+      [{ stripePriceId: PLAN.priceId }, `stripePriceId is the local Stripe emulator's`],
+    ];
+    for (const [context, message] of cases) {
+      const result = runSynth(`${OUTDIR}-refused`, context);
+      expect(result.status, result.stderr).not.toBe(0);
+      expect(result.stderr).toContain(`Cannot synthesize the stack:\n- ${message}`);
+      expect(result.stderr).not.toMatch(/^\s+at /m); // the message, not a stack trace
+    }
+    rmSync(`${OUTDIR}-refused`, { recursive: true, force: true });
   });
 
   test.skipIf(!hasCfnLint)('cfn-lint finds no errors in the template', () => {
@@ -236,6 +252,8 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     /** Local stand-ins for what the template wires by reference. */
     const localValues: Record<string, string> = {
       TABLE_NAME: tableEnv.TABLE_NAME!,
+      // The emulator's plan; a deploy names the operator's own price.
+      STRIPE_PRICE_ID: PLAN.priceId,
       PUBLISHABLE_KEY: DEFAULT_PUBLISHABLE_KEY,
       SITE_URL: EVENT_SITE,
       ALLOWED_ORIGINS: EVENT_SITE,
