@@ -706,7 +706,7 @@ export class CreditDisputeLettersStack extends Stack {
 
     // The account's whole monthly AWS bill against a budget, forecast and actual.
     const budgetUsd = props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD;
-    alarmTopic.addToResourcePolicy(
+    const { policyDependable: budgetsMayPublish } = alarmTopic.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('budgets.amazonaws.com')],
         actions: ['sns:Publish'],
@@ -734,7 +734,7 @@ export class CreditDisputeLettersStack extends Stack {
       })),
     });
     // Budgets checks that it may publish when the budget is created.
-    budget.node.addDependency(alarmTopic);
+    if (budgetsMayPublish) budget.node.addDependency(budgetsMayPublish);
 
     // ── The SPA: hashed assets first (immutable), then the entry files (always revalidated) ─
     // Both deployments share one CDK handler function, and so this log group.
