@@ -811,10 +811,15 @@ describe('first deploy: wrong settings stop the synth, missing steps are said', 
       jwtSigningKeysGeneration: '1',
       customDomain: { domainName: 'letters.example.com', certificateArn: 'not-an-arn' },
       emailConfirmation: true,
+      mailFrom: 'Credit Dispute Letters',
       monthlyBudgetUsd: 0,
     });
     expect(problems).toHaveLength(4);
     expect(problems[1]).toContain('this one is not an ACM ARN');
+    expect(problems[2]).toBe(
+      'mailFrom must contain an e-mail address, got "Credit Dispute Letters"',
+    );
+    expect(problems[3]).toBe('monthlyBudgetUsd must be a positive number of US dollars, got 0');
   });
 
   test('alarmEmail unset: a synth warning; set: subscribed, no warning', () => {

@@ -47,6 +47,7 @@ import {
   ComparisonOperator,
   MathExpression,
   TreatMissingData,
+  type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
@@ -112,11 +113,7 @@ export interface CreditDisputeLettersStackProps extends StackProps {
 
 /** The address of a sender written `Name <address>` or as the address alone. */
 function senderAddress(mailFrom: string): string {
-  const address = (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
-  if (!/^[^@\s]+@[^@\s]+$/.test(address)) {
-    throw new StackSettingsError([`mailFrom must contain an e-mail address, got "${mailFrom}"`]);
-  }
-  return address;
+  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
 }
 
 /** Settings that would deploy a broken app; `cdk synth` stops on them with this message. */
@@ -151,6 +148,9 @@ export function settingsProblems(props: CreditDisputeLettersStackProps): string[
           `region CloudFront takes certificates from); this one is ${region ? `in ${region}` : 'not an ACM ARN'}: ${certificateArn}`,
       );
     }
+  }
+  if (props.mailFrom && !/^[^@\s]+@[^@\s]+$/.test(senderAddress(props.mailFrom))) {
+    problems.push(`mailFrom must contain an e-mail address, got "${props.mailFrom}"`);
   }
   if (props.emailConfirmation && !props.mailFrom) {
     problems.push('emailConfirmation needs mailFrom: confirmation links are sent by e-mail');
@@ -500,30 +500,31 @@ export class CreditDisputeLettersStack extends Stack {
     });
     if (props.alarmEmail) alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     const alarmAction = new SnsAction(alarmTopic);
-    const notify = (alarm: Alarm) => {
-      alarm.addAlarmAction(alarmAction);
-      alarm.addOkAction(alarmAction);
-    };
-    const alarmWhenAny = {
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    };
     const fiveMinuteSum = { period: Duration.minutes(5), statistic: 'Sum' };
+    /** Fires when a 5-minute figure reaches `threshold`; the topic hears it fire and clear. */
+    const alarm = (alarmId: string, metric: IMetric, alarmDescription: string, threshold = 1) => {
+      const created = new Alarm(this, alarmId, {
+        metric,
+        alarmDescription,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      created.addAlarmAction(alarmAction);
+      created.addOkAction(alarmAction);
+    };
 
     // The authorizer fronts every route: if it throws, every request gets 500.
-    notify(
-      originVerifier.metricErrors(fiveMinuteSum).createAlarm(this, 'OriginVerifyErrors', {
-        alarmDescription: 'The origin-verify authorizer threw: every API request fails',
-        ...alarmWhenAny,
-      }),
+    alarm(
+      'OriginVerifyErrors',
+      originVerifier.metricErrors(fiveMinuteSum),
+      'The origin-verify authorizer threw: every API request fails',
     );
-    notify(
-      originVerifier.metricThrottles(fiveMinuteSum).createAlarm(this, 'OriginVerifyThrottles', {
-        alarmDescription: 'The origin-verify authorizer was throttled (account concurrency)',
-        ...alarmWhenAny,
-      }),
+    alarm(
+      'OriginVerifyThrottles',
+      originVerifier.metricThrottles(fiveMinuteSum),
+      'The origin-verify authorizer was throttled (account concurrency)',
     );
 
     const sender = props.mailFrom ? senderAddress(props.mailFrom) : undefined;
@@ -583,22 +584,15 @@ export class CreditDisputeLettersStack extends Stack {
         api.addRoutes({ path: route.path, methods: route.methods, integration });
       }
 
-      notify(
-        fn
-          .metricErrors({ period: Duration.minutes(5), statistic: 'Sum' })
-          .createAlarm(this, `${spec.id}Errors`, {
-            alarmDescription: `${spec.id} Lambda threw (uncaught errors, timeouts, crashes)`,
-            threshold: 1,
-            evaluationPeriods: 1,
-            comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          }),
+      alarm(
+        `${spec.id}Errors`,
+        fn.metricErrors(fiveMinuteSum),
+        `${spec.id} Lambda threw (uncaught errors, timeouts, crashes)`,
       );
-      notify(
-        fn.metricThrottles(fiveMinuteSum).createAlarm(this, `${spec.id}Throttles`, {
-          alarmDescription: `${spec.id} Lambda was throttled (account concurrency): requests got 429/500`,
-          ...alarmWhenAny,
-        }),
+      alarm(
+        `${spec.id}Throttles`,
+        fn.metricThrottles(fiveMinuteSum),
+        `${spec.id} Lambda was throttled (account concurrency): its requests failed`,
       );
     }
 
@@ -613,29 +607,12 @@ export class CreditDisputeLettersStack extends Stack {
       metricName: 'StripeWebhookFailures',
       metricValue: '1',
     });
-    notify(
-      webhookFailures
-        .metric({ period: Duration.minutes(5), statistic: 'Sum' })
-        .createAlarm(this, 'StripeWebhookFailuresAlarm', {
-          alarmDescription:
-            'Stripe webhook deliveries answered with 4xx/5xx (bad signature secret, sync failure)',
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
+    alarm(
+      'StripeWebhookFailuresAlarm',
+      webhookFailures.metric(fiveMinuteSum),
+      'Stripe webhook deliveries answered with 4xx/5xx (bad signature secret, sync failure)',
     );
-    notify(
-      api
-        .metricServerError({ period: Duration.minutes(5), statistic: 'Sum' })
-        .createAlarm(this, 'Api5xx', {
-          alarmDescription: 'HTTP API answered 5xx',
-          threshold: 5,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-    );
+    alarm('Api5xx', api.metricServerError(fiveMinuteSum), 'HTTP API answered 5xx', 5);
 
     const rateLimited = new MetricFilter(this, 'ApiRateLimitedFilter', {
       logGroup: accessLogs,
@@ -644,15 +621,14 @@ export class CreditDisputeLettersStack extends Stack {
       metricName: 'ApiRateLimited',
       metricValue: '1',
     });
-    notify(
-      rateLimited.metric(fiveMinuteSum).createAlarm(this, 'Api429', {
-        alarmDescription:
-          'HTTP API answered 429 at least 20 times in 5 minutes (stage throttling or per-IP limits)',
-        ...alarmWhenAny,
-        threshold: 20,
-      }),
+    alarm(
+      'Api429',
+      rateLimited.metric(fiveMinuteSum),
+      'HTTP API answered 429 at least 20 times in 5 minutes (stage throttling or per-IP limits)',
+      20,
     );
-    notify(
+    alarm(
+      'Api4xxRate',
       new MathExpression({
         // Only once there is traffic enough for a rate to mean something.
         expression: 'IF(requests >= 20, 100 * clientErrors / requests, 0)',
@@ -662,15 +638,14 @@ export class CreditDisputeLettersStack extends Stack {
         },
         period: Duration.minutes(5),
         label: 'API 4xx rate (%)',
-      }).createAlarm(this, 'Api4xxRate', {
-        alarmDescription: 'A quarter or more of API requests answered 4xx over 5 minutes',
-        ...alarmWhenAny,
-        threshold: 25,
       }),
+      'A quarter or more of API requests answered 4xx over 5 minutes',
+      25,
     );
 
     // Throttling and DynamoDB's own failures, for the operations the functions use.
-    notify(
+    alarm(
+      'TableThrottled',
       new MathExpression({
         expression: 'reads + writes',
         usingMetrics: {
@@ -679,29 +654,25 @@ export class CreditDisputeLettersStack extends Stack {
         },
         period: Duration.minutes(5),
         label: 'DynamoDB throttle events',
-      }).createAlarm(this, 'TableThrottled', {
-        alarmDescription: 'DynamoDB throttled requests to the table',
-        ...alarmWhenAny,
       }),
+      'DynamoDB throttled requests to the table',
     );
-    notify(
-      new Alarm(this, 'TableSystemErrors', {
-        metric: table.metricSystemErrorsForOperations({
-          ...fiveMinuteSum,
-          operations: [
-            Operation.GET_ITEM,
-            Operation.BATCH_GET_ITEM,
-            Operation.QUERY,
-            Operation.PUT_ITEM,
-            Operation.UPDATE_ITEM,
-            Operation.DELETE_ITEM,
-            Operation.BATCH_WRITE_ITEM,
-            Operation.TRANSACT_WRITE_ITEMS,
-          ],
-        }),
-        alarmDescription: 'DynamoDB answered 500s (system errors) for the table',
-        ...alarmWhenAny,
+    alarm(
+      'TableSystemErrors',
+      table.metricSystemErrorsForOperations({
+        ...fiveMinuteSum,
+        operations: [
+          Operation.GET_ITEM,
+          Operation.BATCH_GET_ITEM,
+          Operation.QUERY,
+          Operation.PUT_ITEM,
+          Operation.UPDATE_ITEM,
+          Operation.DELETE_ITEM,
+          Operation.BATCH_WRITE_ITEM,
+          Operation.TRANSACT_WRITE_ITEMS,
+        ],
       }),
+      'DynamoDB answered 500s (system errors) for the table',
     );
 
     // The account's whole monthly AWS bill against a budget, forecast and actual.
