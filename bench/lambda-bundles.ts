@@ -14,7 +14,7 @@ import { builtinModules } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { generateSigningKeys } from '../lambdas/common/jwt-keys';
+import { generateSigningKeys } from '../lambdas/identity/signing-keys';
 import {
   SCRATCH_ASSEMBLY_DIR,
   synthesize,

@@ -226,7 +226,7 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     const started = await startSecretsManager(secrets);
     secretsManager = started.server;
     const localOnly = {
-      DYNAMODB_ENDPOINT: tableEnv.DYNAMODB_ENDPOINT!,
+      AWS_ENDPOINT_URL_DYNAMODB: tableEnv.AWS_ENDPOINT_URL_DYNAMODB!,
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',

@@ -13,7 +13,7 @@ import vm from 'node:vm';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
 import {
   CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,

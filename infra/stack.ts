@@ -39,7 +39,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import { APP_SHELL_HTML, HOME_HTML } from '../shared/site-entry';
 import {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { Table } from './dynamo';
-import { HttpError } from './json-errors';
-import { notStartedRow, paymentKeys } from './subscription-sync';
+import type { Table } from '../platform/dynamo';
+import { HttpError } from '../platform/errors';
+import { paymentKeys } from './items';
+import { notStartedRow } from './subscription-sync';
 
 /** A claim older than this was abandoned (its Lambda died) and may be taken over. */
 const STALE_CLAIM_MS = 30_000;

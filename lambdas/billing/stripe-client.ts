@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PLAN } from '../../shared/plan';
-import { ConfigError, optionalString, type Env } from './env';
-import { resolveSecret } from './secrets';
+import { ConfigError, optionalString, type Env } from '../platform/env';
+import { resolveSecret } from '../platform/secrets';
 
 /** The API version this code is written against; the webhook endpoint must use the same. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -32,29 +32,31 @@ export function readStripeConfig(env: Env): StripeConfig {
   };
 }
 
-/** One client per container, created on first use (the key may come from Secrets Manager). */
+/**
+ * One client per container, created on first use, and again only when the secret key changes
+ * (a key set after deploy reaches warm containers through `resolveSecret`'s cache).
+ */
 export function lazyStripeClient(config: StripeConfig): () => Promise<Stripe> {
-  let client: Promise<Stripe> | undefined;
-  return () => {
-    client ??= config.secretKey().then(
-      (key) =>
-        new Stripe(key, {
-          apiVersion: STRIPE_API_VERSION,
-          maxNetworkRetries: 2,
-          timeout: 10_000,
-          appInfo: { name: PLAN.name },
-          ...(config.apiUrl
-            ? {
-                host: config.apiUrl.hostname,
-                port: Number(
-                  config.apiUrl.port || (config.apiUrl.protocol === 'https:' ? 443 : 80),
-                ),
-                protocol: config.apiUrl.protocol === 'https:' ? 'https' : 'http',
-              }
-            : {}),
-        }),
-    );
-    client.catch(() => (client = undefined));
-    return client;
+  let current: { key: string; client: Stripe } | undefined;
+  return async () => {
+    const key = await config.secretKey();
+    if (current?.key !== key) current = { key, client: createStripeClient(key, config.apiUrl) };
+    return current.client;
   };
+}
+
+function createStripeClient(key: string, apiUrl: URL | undefined): Stripe {
+  return new Stripe(key, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    appInfo: { name: PLAN.name },
+    ...(apiUrl
+      ? {
+          host: apiUrl.hostname,
+          port: Number(apiUrl.port || (apiUrl.protocol === 'https:' ? 443 : 80)),
+          protocol: apiUrl.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
 }

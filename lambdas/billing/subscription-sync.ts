@@ -1,44 +1,13 @@
 import type Stripe from 'stripe';
-import type { Table } from './dynamo';
-
-/** Item keys of the payment data in the single table. */
-export const paymentKeys = {
-  subscription: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SUBSCRIPTION' }),
-  stripeCustomer: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STRIPE_CUSTOMER' }),
-  customerUser: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'USER' }),
-  stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
-};
+import {
+  SUBSCRIPTION_COLUMNS,
+  type SubscriptionRow,
+} from '../../shared/subscription-row';
+import type { Table } from '../platform/dynamo';
+import { paymentKeys } from './items';
 
 /** Longer than Stripe's 3-day retry window. */
 export const EVENT_MARKER_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-/** The columns of the `stripe_user_subscriptions` view, in order. */
-export const SUBSCRIPTION_COLUMNS = [
-  'customer_id',
-  'subscription_id',
-  'subscription_status',
-  'price_id',
-  'current_period_start',
-  'current_period_end',
-  'cancel_at_period_end',
-  'payment_method_brand',
-  'payment_method_last4',
-] as const;
-
-export type SubscriptionColumn = (typeof SUBSCRIPTION_COLUMNS)[number];
-
-export interface SubscriptionRow {
-  customer_id: string;
-  subscription_id: string | null;
-  /** Stripe's status, or `not_started` before the first subscription exists. */
-  subscription_status: Stripe.Subscription.Status | 'not_started';
-  price_id: string | null;
-  current_period_start: number | null;
-  current_period_end: number | null;
-  cancel_at_period_end: boolean;
-  payment_method_brand: string | null;
-  payment_method_last4: string | null;
-}
 
 export interface SubscriptionSnapshot {
   row: SubscriptionRow;

@@ -1,4 +1,5 @@
-import type { Table } from './dynamo';
+import type { Table } from '../platform/dynamo';
+import { identityKeys } from './items';
 
 export interface RateLimitRule {
   limit: number;
@@ -43,7 +44,7 @@ export function createRateLimiter(options: { table: Table; now?: () => number })
     const windowMs = rule.windowSeconds * 1000;
     const out = await options.table.doc.update({
       TableName: options.table.name,
-      Key: { pk: `RATE#${id}`, sk: `WINDOW#${windowStart}` },
+      Key: identityKeys.rateWindow(id, windowStart),
       UpdateExpression: 'ADD #count :block SET #ttl = if_not_exists(#ttl, :ttl)',
       ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
       ExpressionAttributeValues: {

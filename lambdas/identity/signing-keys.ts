@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, hkdfSync, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
-import { ConfigError, requiredString, type Env } from './env';
+import { ConfigError } from '../platform/env';
 
 /** The algorithm of every access token; auth-js `getClaims()` verifies only ES256 or RS256 locally. */
 export const ACCESS_TOKEN_ALG = 'ES256';
@@ -54,7 +54,41 @@ export function parseKeySet(json: string, name: string): JSONWebKeySet {
   return { keys: keys as JWK[] };
 }
 
-/** `JWT_PUBLIC_JWKS` for Lambdas that only verify access tokens. */
-export function readPublicJwks(env: Env): JSONWebKeySet {
-  return parseKeySet(requiredString(env, 'JWT_PUBLIC_JWKS'), 'JWT_PUBLIC_JWKS');
+export interface KeyRing {
+  kid: string;
+  privateKey: KeyObject;
+  publicJwks: JSONWebKeySet;
+  /** One refresh-token MAC key per signing key, the first one current. */
+  refreshKeys: Buffer[];
+}
+
+function refreshKeyOf(privateD: string): Buffer {
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(privateD, 'base64url'), '', 'refresh-token-v1', 32),
+  );
+}
+
+function keyRingOf(signingKeys: string): KeyRing {
+  const set = parseKeySet(signingKeys, 'JWT_SIGNING_KEYS');
+  const first = set.keys[0]!;
+  if (typeof first.d !== 'string') throw new ConfigError('JWT_SIGNING_KEYS must hold private keys');
+  return {
+    kid: first.kid!,
+    privateKey: createPrivateKey({ key: first as JsonWebKey, format: 'jwk' }),
+    publicJwks: publicJwksOf(set),
+    refreshKeys: set.keys.flatMap((key) => (typeof key.d === 'string' ? [refreshKeyOf(key.d)] : [])),
+  };
+}
+
+/**
+ * The signing keys (from env, or Secrets Manager through `resolveSecret`'s cache): the ring is
+ * built again only when the secret's value changes, so a rotation reaches warm containers.
+ */
+export function createKeyRingLoader(signingKeys: () => Promise<string>): () => Promise<KeyRing> {
+  let current: { source: string; ring: KeyRing } | undefined;
+  return async () => {
+    const source = await signingKeys();
+    if (current?.source !== source) current = { source, ring: keyRingOf(source) };
+    return current.ring;
+  };
 }
