@@ -6,6 +6,8 @@ export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_local_credit_dispute_letter
 export const DEFAULT_PORT = 8787;
 export const LOCAL_TABLE_NAME = 'credit-dispute-letters';
 export const DATA_DIR = '.data';
+/** The issuer of local access tokens (`iss`). */
+export const LOCAL_JWT_ISSUER = 'http://localhost/auth/v1';
 
 /**
  * The SDK settings every local run gives the Lambdas' clients and its own: DynamoDB Local

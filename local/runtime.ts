@@ -14,7 +14,12 @@ import { readStripeCheckoutConfig } from '../lambdas/stripe-checkout/config';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
-import { LOCAL_AWS_ENV, LOCAL_PUBLISHABLE_KEY, LOCAL_TABLE_NAME } from './constants';
+import {
+  LOCAL_AWS_ENV,
+  LOCAL_JWT_ISSUER,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_TABLE_NAME,
+} from './constants';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createDevMailbox } from './dev-mailbox';
 import { ensureTable } from './ensure-table';
@@ -91,6 +96,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
       SITE_URL: url,
+      // Port-independent, so sessions survive a restart on another port (`PORT=0`).
+      JWT_ISSUER: LOCAL_JWT_ISSUER,
       ...(await loadLocalSigningKeys(options.dataDir)),
       ...stripeEmulator?.lambdaEnv(),
       ...options.env,

@@ -101,6 +101,12 @@ export function renderAuthError(c: Context, error: unknown): Response {
   const errorId = failure.status >= 500 ? { error_id: requestIdOf(c) } : {};
   const body = versioned
     ? { code: failure.code, message: failure.message, ...failure.extra, ...errorId }
-    : { code: failure.status, error_code: failure.code, msg: failure.message, ...failure.extra, ...errorId };
+    : {
+        code: failure.status,
+        error_code: failure.code,
+        msg: failure.message,
+        ...failure.extra,
+        ...errorId,
+      };
   return c.json(body, failure.status as ContentfulStatusCode, headers);
 }

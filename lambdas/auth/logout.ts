@@ -16,7 +16,11 @@ export async function logout(deps: AuthDeps, c: Context): Promise<Response> {
   if ((scope as LogoutScope) === 'local') {
     await deleteSession(deps.table, token.userId, token.sessionId);
   } else {
-    await deleteSessions(deps.table, token.userId, scope === 'others' ? token.sessionId : undefined);
+    await deleteSessions(
+      deps.table,
+      token.userId,
+      scope === 'others' ? token.sessionId : undefined,
+    );
   }
   return c.body(null, 204);
 }

@@ -162,7 +162,11 @@ export async function verify(deps: AuthDeps, c: Context): Promise<Response> {
     throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
   }
   if (tokenHash && (email || optionalString(body, 'phone'))) {
-    throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided');
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Only the token_hash and type should be provided',
+    );
   }
   if (token && !email) {
     throw new AuthError(400, 'validation_failed', 'Verify requires an email with a token');

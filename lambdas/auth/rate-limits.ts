@@ -18,7 +18,11 @@ export async function enforceRateLimit(
   }
 }
 
-export function rateLimited(deps: AuthDeps, bucket: string, rule: RateLimitRule): MiddlewareHandler {
+export function rateLimited(
+  deps: AuthDeps,
+  bucket: string,
+  rule: RateLimitRule,
+): MiddlewareHandler {
   return async (c, next) => {
     await enforceRateLimit(deps, c, bucket, rule);
     await next();

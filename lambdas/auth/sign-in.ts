@@ -75,6 +75,7 @@ export async function signIn(deps: AuthDeps, user: UserRecord, method: SignInMet
 /** The verified caller's user record. */
 export async function requireUser(deps: AuthDeps, token: VerifiedAccessToken) {
   const user = await getUser(deps.table, token.userId);
-  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (!user)
+    throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   return user;
 }

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import {
-  findLogin,
-  getUser,
-  obfuscatedUserJson,
-  toUserJson,
-} from '../identity/users';
+import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';

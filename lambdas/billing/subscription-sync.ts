@@ -1,8 +1,5 @@
 import type Stripe from 'stripe';
-import {
-  SUBSCRIPTION_COLUMNS,
-  type SubscriptionRow,
-} from '../../shared/subscription-row';
+import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../../shared/subscription-row';
 import type { Table } from '../platform/dynamo';
 import { paymentKeys } from './items';
 

@@ -1,4 +1,10 @@
-import { createPrivateKey, hkdfSync, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  hkdfSync,
+  randomUUID,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import { ConfigError } from '../platform/env';
 
@@ -76,7 +82,9 @@ function keyRingOf(signingKeys: string): KeyRing {
     kid: first.kid!,
     privateKey: createPrivateKey({ key: first as JsonWebKey, format: 'jwk' }),
     publicJwks: publicJwksOf(set),
-    refreshKeys: set.keys.flatMap((key) => (typeof key.d === 'string' ? [refreshKeyOf(key.d)] : [])),
+    refreshKeys: set.keys.flatMap((key) =>
+      typeof key.d === 'string' ? [refreshKeyOf(key.d)] : [],
+    ),
   };
 }
 

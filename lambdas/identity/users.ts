@@ -1,9 +1,4 @@
-import {
-  cancellationCodes,
-  isConditionFailure,
-  withoutKeys,
-  type Table,
-} from '../platform/dynamo';
+import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
 import { otpItem, type OtpRecord } from './one-time-codes';
 import type { SessionRecord } from './sessions';

@@ -48,10 +48,7 @@ type Item = Record<string, NativeAttributeValue>;
  * The table's document client. Each Lambda creates it once, when its module loads; the options
  * let a test drive the SDK through its own request handler.
  */
-export function createTable(
-  config: TableConfig,
-  options: ClientOptions = {},
-): Table {
+export function createTable(config: TableConfig, options: ClientOptions = {}): Table {
   return { name: config.tableName, doc: createDocumentClient(config, options) };
 }
 

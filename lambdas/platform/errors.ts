@@ -63,7 +63,11 @@ function stripeErrorType(error: unknown): string | undefined {
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error as HttpError;
   if (error instanceof ApiKeyError) {
-    return new HttpError(401, error.problem === 'missing' ? 'no_api_key' : 'invalid_api_key', error.message);
+    return new HttpError(
+      401,
+      error.problem === 'missing' ? 'no_api_key' : 'invalid_api_key',
+      error.message,
+    );
   }
   if (error instanceof JsonBodyError) {
     return new HttpError(400, 'invalid_request', 'Request body must be a JSON object');

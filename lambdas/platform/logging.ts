@@ -10,7 +10,12 @@ import type { LambdaContext } from 'hono/aws-lambda';
  * own log-level setting). `npm start` sets `POWERTOOLS_DEV`, which prints the same records
  * indented for reading.
  */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'api' });
+export const logger = new Logger({ serviceName: serviceName() });
+
+/** `POWERTOOLS_SERVICE_NAME`, else the Lambda function's name (`local` outside Lambda). */
+export function serviceName(): string {
+  return process.env.POWERTOOLS_SERVICE_NAME ?? process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local';
+}
 
 /** What hono/aws-lambda hands a Hono app as `c.env`; @hono/node-server hands `incoming`. */
 interface RequestEnv {

@@ -1,5 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareHandler } from 'hono';
+import { serviceName } from './logging';
 
 /** The product's one CloudWatch namespace (EMF); `POWERTOOLS_METRICS_NAMESPACE` may rename it. */
 export const METRICS_NAMESPACE = 'CreditDisputeLetters';
@@ -21,7 +22,7 @@ export type MetricName =
 /** One Powertools Metrics per container, flushed as one EMF line after each request. */
 export const metrics = new Metrics({
   namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'api',
+  serviceName: serviceName(),
 });
 
 export function countMetric(name: MetricName): void {
