@@ -43,6 +43,7 @@ describe('the scan', () => {
       '{"level":"INFO","code":"123456"}',
       '{"level":"INFO","header":"Bearer abc.def.ghi"}',
       '{"level":"INFO","message":"long enough"}',
+      '    "message": "long enough",',
     ];
     for (const line of planted) {
       expect(findSecrets(line, ['long enough']), line).not.toEqual([]);
@@ -51,6 +52,7 @@ describe('the scan', () => {
       '{"level":"INFO","message":"request refused","status":400,"code":"invalid_credentials",' +
       '"request_id":"7d0b8a41-58a3-4b43-9f0b-1f4a3c2b1a00","function_request_id":"c6af9ac6-7b61-4b4e-8a42-3fbd2d1a9f31"}';
     expect(findSecrets(clean, ['long enough'])).toEqual([]);
+    expect(findSecrets('Ready: long enough to read', ['long enough'])).toEqual([]);
   });
 });
 
