@@ -96,8 +96,9 @@ export function toHttpError(error: unknown): HttpError {
 /**
  * Logs a failed request once, on the request's logger (so with its request id). The caller's
  * mistakes (4xx) are logged with their code only: a message may quote the request (a JSON parse
- * error quotes the body). Our own failures carry the error's name and message; Stripe's errors
- * their type and code.
+ * error quotes the body). A dependency's failure (502/503) carries the error's name, and
+ * Stripe's type and code, never its message (Stripe quotes the request's values); a bug (500)
+ * the error itself.
  */
 export function logFailure(c: Context, answer: { status: number; code: string }, cause: unknown) {
   const log = requestLog(c);
@@ -106,14 +107,14 @@ export function logFailure(c: Context, answer: { status: number; code: string },
     log.info('request refused', fields);
     return;
   }
-  const error = cause as { name?: string; message?: string; type?: string; code?: string };
+  const error = cause as { name?: string; type?: string; code?: string };
   const details = {
     ...fields,
     error_name: error?.name,
     ...(stripeErrorType(cause) ? { stripe_type: error.type, stripe_code: error.code } : {}),
   };
   if (answer.status === 500) log.error('unexpected failure', { ...details, error: cause as Error });
-  else log.warn('dependency unavailable', { ...details, error_message: error?.message });
+  else log.warn('dependency failed', details);
 }
 
 /** The payment functions' `{error, code}`, after logging the failure once. */

@@ -62,7 +62,10 @@ beforeAll(async () => {
   table = created.table;
   signingJwk = parseKeySet(created.env.JWT_SIGNING_KEYS!, 'keys').keys[0]!;
   publicJwks = created.env.JWT_PUBLIC_JWKS!;
-  await table.doc.put({ TableName: table.name, Item: { ...identityKeys.session(userId, sessionId) } });
+  await table.doc.put({
+    TableName: table.name,
+    Item: { ...identityKeys.session(userId, sessionId) },
+  });
 });
 
 describe('access token verifier', () => {
