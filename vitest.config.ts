@@ -8,10 +8,10 @@ import { defineConfig } from 'vitest/config';
 const LOG_CAPTURE_DIR = mkdtempSync(join(tmpdir(), 'cdl-test-logs-'));
 
 /**
- * Four projects: `node` (handlers, engine, runtime; on a DynamoDB Local started once per run,
- * every line they write captured), then `logs` (the scan of those lines, after `node`), `web`
- * (components in jsdom) and `e2e` (Debian Chromium driven by playwright-core against the local
- * runtime; needs the SPA built first, which `npm test` does).
+ * Four projects: `node` (handlers, engine, runtime; on a DynamoDB Local started once per run),
+ * `web` (components in jsdom), `e2e` (Debian Chromium driven by playwright-core against the local
+ * runtime; needs the SPA built first, which `npm test` does), and after them `logs`: the scan of
+ * every line the `node` and `e2e` workers wrote.
  */
 export default defineConfig({
   test: {
@@ -62,6 +62,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // The local runtime runs in these workers too: its log lines are scanned as well.
+          setupFiles: ['tests/support/log-capture-setup.ts'],
+          env: { LOG_CAPTURE_DIR, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../support/log-scan';
 
 /**
- * Runs after the `node` project (vitest.config.ts: project `logs`, a later group) and reads
- * every line the backend suite wrote: the Lambdas' log records and metrics from every test
- * worker, and the output of the `npm start` processes the tests spawned.
+ * Runs after the other projects (vitest.config.ts: project `logs`, a later group) and reads
+ * every line the backend and end-to-end suites wrote: the Lambdas' log records and metrics from
+ * every test worker, and the output of the `npm start` processes the tests spawned.
  */
 const captureDir = process.env.LOG_CAPTURE_DIR!;
 
