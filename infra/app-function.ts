@@ -7,9 +7,8 @@ import type { Construct } from 'constructs';
 
 /**
  * How every Lambda of the app is bundled: the project's own esbuild (no Docker), ESM, minified,
- * with source maps. Everything is bundled, the AWS SDK included: the functions call AWS through
- * `lambdas/common/aws-client.ts` and use only the SDK's small DynamoDB marshalling module, so the
- * runtime's SDK is never loaded (it cost 120–200 ms of every cold start).
+ * with source maps. Everything is bundled, the AWS SDK v3 clients and Powertools included, so a
+ * function runs the SDK version the lock file names, never the runtime's copy.
  * The banner gives ESM bundles a `require` for the CommonJS dependencies that use one.
  */
 export const LAMBDA_BUNDLING: BundlingOptions = {

@@ -17,8 +17,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import RECOMMENDED_FEATURE_FLAGS from 'aws-cdk-lib/recommended-feature-flags.json';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { STRIPE_API_VERSION } from '../lambdas/common/stripe-client';
-import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import { STRIPE_API_VERSION } from '../lambdas/billing/stripe-client';
+import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
 import { SYNCED_EVENT_TYPES } from '../lambdas/stripe-webhook/events';
 import { PLAN } from '../shared/plan';
 import {
