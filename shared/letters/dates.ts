@@ -1,4 +1,10 @@
-import { addDays as addDaysToDate, addYears as addYearsToDate, format, isMatch, parse } from 'date-fns';
+import {
+  addDays as addDaysToDate,
+  addYears as addYearsToDate,
+  format,
+  isMatch,
+  parse,
+} from 'date-fns';
 
 /** Days a bureau has to finish a reinvestigation after it receives the dispute (15 U.S.C. §1681i(a)(1)). */
 export const REINVESTIGATION_DAYS = 30;
