@@ -1,6 +1,6 @@
 import { fleschKincaid } from 'flesch-kincaid';
 import { syllable } from 'syllable';
-import { CLOSING, SALUTATION } from './build-letter';
+import { CLOSING, SALUTATION } from '../build-letter';
 
 /**
  * Plain-words measures of a letter, for tests and the letter bench only (the libraries are
