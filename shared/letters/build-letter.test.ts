@@ -16,10 +16,8 @@ import {
   MAILING_ADVICE_HEADING,
   placeholdersIn,
   SENDER_PLACEHOLDERS,
-  type DisputedItem,
   type ErrorTypeId,
   type ItemFacts,
-  type LetterForm,
 } from './index';
 import { letterBody, readability } from './testing/readability';
 import { DETAILS, FACTS, form, item, SENDER } from './testing/typical-forms';
@@ -268,6 +266,19 @@ describe('Outdated Information: the reportable-until date by item type', () => {
       if (facts.itemType?.startsWith('chapter')) expect(letter).toContain('Date filed: ');
       expect(readability(letterBody(letter)).grade).toBeLessThanOrEqual(9);
     });
+});
+
+describe('Outdated Information with an item type but no date', () => {
+  it('cites the paragraph of the item type and asks for deletion without a computed date', () => {
+    const letter = buildLetter(
+      form({ ...item('outdated-info', false, false), itemType: 'chapter-7' }),
+      DATE,
+    );
+    expect(legalBasis(letter)).toEqual(['1681i', '1681c(a)(1)']);
+    expect(letter).toContain('Type of item: chapter 7 bankruptcy\n');
+    expect(letter).not.toContain('Date filed');
+    expect(letter).toContain('What I ask: please delete this item.');
+  });
 });
 
 describe('sender details', () => {

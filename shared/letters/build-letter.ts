@@ -127,7 +127,10 @@ export function itemCitations(item: DisputedItem): BureauStatuteId[] {
       ? table.map((id) => (id === '1681c' ? '1681c-2' : id))
       : table.filter((id) => id !== '1681c');
   if (item.errorType === 'outdated-info')
-    return ['1681i', ...(outdatedPeriod(item)?.citations ?? ['1681c(a)(4)' as const])];
+    return [
+      '1681i',
+      ...(item.itemType ? ITEM_TYPES[item.itemType].citations : ['1681c(a)(4)' as const]),
+    ];
   return [...table];
 }
 
@@ -176,7 +179,7 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
   const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing`;
   const truth = period.byBureauPolicy
     ? `${law}, so it ${obsolete ? 'should have come off after' : 'should come off after'} ${until}`
-    : `under ${citationList(period.citations)}, it ${obsolete ? 'may not be reported after' : 'may be reported until'} ${until} (${period.rule})`;
+    : `under ${citationList(ITEM_TYPES[period.itemType].citations)}, it ${obsolete ? 'may not be reported after' : 'may be reported until'} ${until} (${period.rule})`;
   if (kind === 'furnisher')
     return {
       facts,

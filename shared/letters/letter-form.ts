@@ -174,7 +174,7 @@ export function disputedItems(form: LetterForm): DisputedItem[] {
   return [first, ...(additionalItems ?? [])];
 }
 
-/** Fewer words than this in Error Details, with none of the type's facts, gets a soft warning. */
+/** Fewer words than this in Error Details gets a soft warning (never a block). */
 export const SPECIFIC_DETAILS_MIN_WORDS = 8;
 
 /** True when the details are too short to say what is wrong and what is correct. */

@@ -17,15 +17,44 @@ export interface ItemType {
   readonly label: string;
   /** Bankruptcies run from the date filed, everything else from the date of first delinquency. */
   readonly startsWith: 'filing' | 'delinquency';
+  /** The paragraphs of §1681c that set its reporting period. */
+  readonly citations: readonly BureauStatuteId[];
 }
 
+const COLLECTION: readonly BureauStatuteId[] = ['1681c(a)(4)', '1681c(c)(1)'];
+
 export const ITEM_TYPES: Readonly<Record<ItemTypeId, ItemType>> = {
-  collection: { id: 'collection', label: 'Collection', startsWith: 'delinquency' },
-  'charge-off': { id: 'charge-off', label: 'Charge-off', startsWith: 'delinquency' },
-  'late-payment': { id: 'late-payment', label: 'Late payment', startsWith: 'delinquency' },
-  'chapter-7': { id: 'chapter-7', label: 'Chapter 7 bankruptcy', startsWith: 'filing' },
-  'chapter-13': { id: 'chapter-13', label: 'Chapter 13 bankruptcy', startsWith: 'filing' },
-  other: { id: 'other', label: 'Other', startsWith: 'delinquency' },
+  collection: {
+    id: 'collection',
+    label: 'Collection',
+    startsWith: 'delinquency',
+    citations: COLLECTION,
+  },
+  'charge-off': {
+    id: 'charge-off',
+    label: 'Charge-off',
+    startsWith: 'delinquency',
+    citations: COLLECTION,
+  },
+  'late-payment': {
+    id: 'late-payment',
+    label: 'Late payment',
+    startsWith: 'delinquency',
+    citations: ['1681c(a)(5)'],
+  },
+  'chapter-7': {
+    id: 'chapter-7',
+    label: 'Chapter 7 bankruptcy',
+    startsWith: 'filing',
+    citations: ['1681c(a)(1)'],
+  },
+  'chapter-13': {
+    id: 'chapter-13',
+    label: 'Chapter 13 bankruptcy',
+    startsWith: 'filing',
+    citations: ['1681c(a)(1)'],
+  },
+  other: { id: 'other', label: 'Other', startsWith: 'delinquency', citations: ['1681c(a)(5)'] },
 };
 
 export function isItemTypeId(value: string): value is ItemTypeId {
@@ -41,8 +70,6 @@ export interface ReportingPeriod {
   startsOn: IsoDate;
   /** The last day the item may be reported (for Chapter 13: by the bureaus' own policy). */
   reportableUntil: IsoDate;
-  /** The statute's paragraphs behind the period, in citation order. */
-  citations: readonly BureauStatuteId[];
   /** How the date was counted, in a few plain words for the letter and the form. */
   rule: string;
   /** Chapter 13: removed after 7 years by the bureaus' policy, though the law allows 10. */
@@ -68,35 +95,30 @@ export function reportingPeriod(itemType: ItemTypeId, startsOn: IsoDate): Report
       return {
         ...base,
         reportableUntil: addYears(addDays(startsOn, DELINQUENCY_GRACE_DAYS), 7),
-        citations: ['1681c(a)(4)', '1681c(c)(1)'],
         rule: '7 years, starting 180 days after the delinquency began',
       };
     case 'late-payment':
       return {
         ...base,
         reportableUntil: addYears(startsOn, 7),
-        citations: ['1681c(a)(5)'],
         rule: '7 years from the late payment',
       };
     case 'other':
       return {
         ...base,
         reportableUntil: addYears(addDays(startsOn, DELINQUENCY_GRACE_DAYS), 7),
-        citations: ['1681c(a)(5)'],
         rule: '7 years, counted from 180 days after the delinquency began',
       };
     case 'chapter-7':
       return {
         ...base,
         reportableUntil: addYears(startsOn, 10),
-        citations: ['1681c(a)(1)'],
         rule: '10 years from the date it was filed',
       };
     case 'chapter-13':
       return {
         ...base,
         reportableUntil: addYears(startsOn, 7),
-        citations: ['1681c(a)(1)'],
         rule: 'the law allows 10 years, but the credit bureaus’ own policy is to remove a Chapter 13 bankruptcy 7 years after it was filed',
         byBureauPolicy: true,
       };

@@ -43,6 +43,7 @@ export const ITEM_HINTS = {
 /** Before print, export or "Mark as mailed" while the letter still has placeholders. */
 export const PLACEHOLDER_WARNING = {
   title: 'Your letter still has blanks',
+  remaining: 'Still to fill in (Your details, or by hand):',
   text: 'A printed or exported letter keeps them. Fill in your details (or the creditor’s name and address) first, or write them in by hand.',
   proceed: 'Continue anyway',
   cancel: 'Go back',

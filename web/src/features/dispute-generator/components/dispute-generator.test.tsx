@@ -138,7 +138,10 @@ describe('validation', () => {
     expect(screen.getByLabelText('Error Details')).toHaveAccessibleDescription(
       expect.stringContaining('A few more words would help'),
     );
-    await user.type(screen.getByLabelText('Error Details'), ' The balance is $900, not $9,000 as shown.');
+    await user.type(
+      screen.getByLabelText('Error Details'),
+      ' The balance is $900, not $9,000 as shown.',
+    );
     expect(screen.queryByText(/A few more words would help/)).not.toBeInTheDocument();
   });
 });

@@ -108,6 +108,11 @@ export function PreviewModal({
           </pre>
         </details>
         <div className="space-y-4 border-t border-gray-200 px-6 py-4">
+          {!pending && letter.placeholders.length > 0 && (
+            <p className="text-sm text-gray-800">
+              {PLACEHOLDER_WARNING.remaining} {letter.placeholders.join(', ')}.
+            </p>
+          )}
           {pending && (
             <div role="alert" className={warningClasses}>
               <p className="font-semibold">{PLACEHOLDER_WARNING.title}</p>
