@@ -275,7 +275,7 @@ describe('Outdated Information with an item type but no date', () => {
       DATE,
     );
     expect(legalBasis(letter)).toEqual(['1681i', '1681c(a)(1)']);
-    expect(letter).toContain('Type of item: chapter 7 bankruptcy\n');
+    expect(letter).toContain('Type of item: Chapter 7 bankruptcy\n');
     expect(letter).not.toContain('Date filed');
     expect(letter).toContain('What I ask: please delete this item.');
   });

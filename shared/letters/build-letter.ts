@@ -161,7 +161,7 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
   const startLabel = type?.startsWith === 'filing' ? 'Date filed' : 'Date of first delinquency';
   const facts = type
     ? [
-        `Type of item: ${type.label.toLowerCase()}`,
+        `Type of item: ${type.label}`,
         ...(period ? [`${startLabel}: ${formatIsoLong(period.startsOn)}`] : []),
       ]
     : [];

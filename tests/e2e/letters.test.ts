@@ -105,7 +105,7 @@ const ITEMS = [
     details: 'This medical bill went to collections in 2016 and is too old to report.',
     facts: { 'Date of First Delinquency': '2016-03-01' },
     shows: [
-      'Type of item: collection',
+      'Type of item: Collection',
       'Date of first delinquency: March 1, 2016',
       'it may not be reported after August 28, 2023',
     ],

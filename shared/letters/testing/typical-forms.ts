@@ -32,7 +32,7 @@ export const FACTS: Record<ErrorTypeId, { facts: ItemFacts; shows: string[] }> =
   'outdated-info': {
     facts: { itemType: 'collection', dateOfFirstDelinquency: '2016-03-01' },
     shows: [
-      'Type of item: collection',
+      'Type of item: Collection',
       'Date of first delinquency: March 1, 2016',
       'it may not be reported after August 28, 2023',
     ],
