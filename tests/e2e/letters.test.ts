@@ -103,11 +103,27 @@ const ITEMS = [
     type: 'outdated-info',
     account: 'Midland Credit',
     details: 'This medical bill went to collections in 2016 and is too old to report.',
+    itemType: 'collection',
     facts: { 'Date of First Delinquency': '2016-03-01' },
     shows: [
       'Type of item: Collection',
       'Date of first delinquency: March 1, 2016',
       'it may not be reported after August 28, 2023',
+    ],
+  },
+  {
+    type: 'outdated-info',
+    account: 'District Court Bankruptcy',
+    details: 'My Chapter 13 case was filed in May 2017 and ended in 2022.',
+    itemType: 'chapter-13',
+    facts: { 'Date Filed': '2017-05-01' },
+    evidence: 'Bankruptcy court docket',
+    shows: [
+      'Type of item: Chapter 13 bankruptcy',
+      'Date filed: May 1, 2017',
+      'so it should have come off after May 1, 2024',
+      'Proof: Exhibit 2.',
+      '- Exhibit 2: Bankruptcy court docket',
     ],
   },
   {
@@ -128,7 +144,15 @@ const ITEMS = [
     },
     shows: ['the date opened as March 1, 2019', 'the date opened is March 1, 2018'],
   },
-] as const;
+] satisfies {
+  type: string;
+  account: string;
+  details: string;
+  itemType?: string;
+  facts: Record<string, string>;
+  evidence?: string;
+  shows: string[];
+}[];
 
 const FIRST_ITEM_SHOWS = [
   'Account name: Chase Sapphire',
@@ -172,11 +196,11 @@ async function fillForm() {
     await page.getByLabel(`Account Name${suffix}`).fill(item.account);
     await page.getByLabel(`Account Number${suffix}`).fill(`${5000 + index}`);
     if (item.type === 'not-mine') await page.getByLabel(`This is identity theft${suffix}`).check();
-    if (item.type === 'outdated-info')
-      await page.getByLabel(`Item Type${suffix}`).selectOption('collection');
+    if (item.itemType) await page.getByLabel(`Item Type${suffix}`).selectOption(item.itemType);
     for (const [label, value] of Object.entries(item.facts))
       await page.getByLabel(`${label}${suffix}`).fill(value);
     await page.getByLabel(`Error Details${suffix}`).fill(item.details);
+    if (item.evidence) await page.getByLabel(`Supporting Evidence${suffix}`).fill(item.evidence);
   }
 }
 
