@@ -96,6 +96,9 @@ function itemErrors(missing: ReadonlySet<MissingField>, index: number): Set<Requ
 
 const NOTHING_MISSING: ReadonlySet<MissingField> = new Set();
 
+/** What the export-options panel asks for. */
+type PanelAction = 'download' | Exclude<GuardedAction, { kind: 'mailed' }>;
+
 interface DisputeGeneratorProps {
   /** The signed-in account's name, the starting value of "Your Name". */
   accountName?: string;
@@ -192,14 +195,14 @@ export function DisputeGenerator({ accountName = '' }: DisputeGeneratorProps) {
    * Export-panel actions work on the current form, like Generate. With placeholders left, print
    * and export go through the preview, which warns first.
    */
-  function withCurrentLetter(action: GuardedAction | 'download') {
+  function withCurrentLetter(action: PanelAction) {
     const complete = completeForm(LETTER_MESSAGES.missingFields);
     if (!complete) return;
     const letter = bureauLetter(complete, new Date());
     if (action === 'download') download(letter);
     else if (letter.placeholders.length > 0) setPreview({ letter, pendingAction: action });
     else if (action.kind === 'export') void exportAs(letter, action.format);
-    else if (action.kind === 'print') print(letter);
+    else print(letter);
   }
 
   function markMailed(letter: PreparedLetter, input: MailedInput) {
