@@ -390,10 +390,10 @@ export function buildLetter(form: LetterForm, date: Date): string {
     identityTheftParagraph(items),
     [
       `Please finish your reinvestigation within 30 days of getting this letter, and send my proof to the company that reported ${several ? 'each item' : 'the item'}. If you cannot verify ${several ? 'an item' : 'it'}, please delete it. Please send me the results in writing, with a free copy of my report if it changes.`,
-      ...(datesMatter
-        ? ['These dates matter, because most negative items may be reported for only 7 years.']
-        : []),
     ],
+    datesMatter
+      ? ['The dates on an account matter: most negative items may be reported for only 7 years.']
+      : [],
     [
       'Under §1681i(d), I designate everyone who got my report in the past 6 months, or in the past 2 years for a job, to get notice of any deletion or correction.',
     ],
