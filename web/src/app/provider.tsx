@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { AuthProvider } from '@/features/auth/auth-context';
-import { SubscriptionProvider } from '@/features/subscription/subscription-context';
+import { AuthProvider } from '@/lib/auth';
+import { SubscriptionProvider } from '@/lib/subscription';
 
 /** App-wide state and the toast area; the router around it is chosen by the caller. */
 export function AppProvider({ children }: { children: ReactNode }) {

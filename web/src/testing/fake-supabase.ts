@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { vi } from 'vitest';
 import type { SupabaseClient } from '@/lib/supabase';
-import type { Subscription } from '@/features/subscription/fetch-subscription';
+import type { Subscription } from '@/lib/fetch-subscription';
 
 export const TEST_CONFIG = { url: 'http://api.test', publishableKey: 'sb_publishable_test' };
 

@@ -110,6 +110,14 @@ describe('auth page', () => {
     });
   });
 
+  it("reads the subscription once after sign-in: the provider's read decides the way on", async () => {
+    const fake = await openAuth(createFakeSupabase({ subscription: makeSubscription() }));
+    await fillSignIn('jane@example.com', 'secret123');
+    await waitFor(() => expect(pathname()).toBe('/tools'));
+    await screen.findByText('Active Subscription - Unlimited Access');
+    expect(fake.maybeSingle).toHaveBeenCalledTimes(1);
+  });
+
   it('goes to /payment after sign-in without an active subscription', async () => {
     await openAuth(
       createFakeSupabase({ subscription: makeSubscription({ subscription_status: 'canceled' }) }),

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { LabelledInput } from './labelled-input';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { inputClasses, labelClasses } from '@/components/form-styles';
+import { LabelledInput } from '@/components/labelled-input';
+import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
-import { useAuth } from './auth-context';
-import { destinationAfterSignIn } from './destination-after-sign-in';
-import { inputClasses } from './form-styles';
+import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { validateCredentials, type AuthFormValues } from './validate-credentials';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -32,8 +33,8 @@ export function AuthPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
-  const { signIn, signUp } = useAuth();
-  const navigate = useNavigate();
+  const { user, signIn, signUp } = useAuth();
+  const destination = useDestinationAfterSignIn();
   const signingUp = mode === 'sign-up';
 
   // Fetch the auth client once the visitor starts on the form (focus or pointer), so that
@@ -57,8 +58,8 @@ export function AuthPage() {
         toast.success(
           'Account created successfully! Please check your email to verify your account.',
         );
-        if (outcome === 'signed-in') navigate(paths.payment);
-        else {
+        // Signed in: the redirect below takes the user on once their subscription is read.
+        if (outcome === 'confirmation-sent') {
           // No session until the e-mailed link is followed: the user signs in after confirming.
           setConfirmationSentTo(values.email);
           setValues({ ...EMPTY, email: values.email });
@@ -67,7 +68,6 @@ export function AuthPage() {
       } else {
         await signIn(values.email, values.password);
         toast.success('Welcome back!');
-        navigate(await destinationAfterSignIn());
       }
     } catch (error) {
       toast.error(errorMessage(error, signingUp ? 'Signup failed' : 'Login failed'));
@@ -75,6 +75,9 @@ export function AuthPage() {
       setSubmitting(false);
     }
   }
+
+  // Signed in (just now, or already when the page opened): on to where the user belongs.
+  if (user) return destination ? <Navigate to={destination} replace /> : <Spinner />;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-2">
@@ -123,7 +126,7 @@ export function AuthPage() {
             onChange={update('email')}
           />
           <div>
-            <label htmlFor="auth-password" className="font-medium">
+            <label htmlFor="auth-password" className={labelClasses}>
               Password
             </label>
             <div className="relative">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LabelledInput } from './labelled-input';
+import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';

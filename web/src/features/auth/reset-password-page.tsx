@@ -1,13 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { LabelledInput } from './labelled-input';
+import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from './auth-context';
-import { destinationAfterSignIn } from './destination-after-sign-in';
+import { useAuth } from '@/lib/auth';
 import { setNewPassword } from './password-recovery';
+import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { validateCredentials } from './validate-credentials';
 
 /** GoTrue sends a failed link back with the reason in the fragment; the client leaves it there. */
@@ -39,8 +39,10 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const navigate = useNavigate();
+  const [updated, setUpdated] = useState(false);
+  const destination = useDestinationAfterSignIn();
 
+  if (updated) return destination ? <Navigate to={destination} replace /> : <Spinner />;
   if (loading && !session) return <Spinner label="Checking your link..." />;
 
   if (linkError || !session)
@@ -72,7 +74,7 @@ export function ResetPasswordPage() {
     try {
       await setNewPassword(password);
       toast.success('Your password has been updated!');
-      navigate(await destinationAfterSignIn());
+      setUpdated(true);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

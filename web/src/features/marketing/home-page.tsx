@@ -1,9 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
-import { TestimonialCard } from '@/features/testimonials/testimonial-card';
-import { TESTIMONIALS } from '@/features/testimonials/testimonials-data';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth';
 
 const STATS = [
   { value: '$5', label: '7-Day Access' },
@@ -44,7 +43,8 @@ const PRICING_CHECKLIST = [
   'Your details stay in your browser',
 ];
 
-export function HomePage() {
+/** The home page; `stories` is the success-stories section, composed in by the route. */
+export function HomePage({ stories }: { stories: ReactNode }) {
   const { user } = useAuth();
   // Signed-in visitors go straight to the tool; everyone else starts with an account.
   const startLink = (link: string) => (user ? link : paths.auth);
@@ -142,23 +142,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="stories-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="stories-heading" className="text-center text-3xl font-bold">
-          Success Stories
-        </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.slice(0, 3).map((testimonial) => (
-            <li key={testimonial.id}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
-        <p className="mt-8 text-center">
-          <Link to={paths.testimonials} className="font-semibold text-blue-800 underline">
-            Read more success stories
-          </Link>
-        </p>
-      </section>
+      {stories}
 
       <section aria-labelledby="legal-heading" className="bg-gray-100 py-12">
         <div className="mx-auto max-w-4xl px-4 text-sm text-gray-800">

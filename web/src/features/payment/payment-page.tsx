@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
-import { useSubscription } from '@/features/subscription/subscription-context';
+import { useAuth } from '@/lib/auth';
+import { useSubscription } from '@/lib/subscription';
 import { redirectTo } from '@/lib/navigation';
 import { createCheckoutSession } from './create-checkout-session';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
-import { POLL_ATTEMPTS } from '@/features/subscription/subscription-context';
+import { POLL_ATTEMPTS } from '@/lib/subscription';
 
 vi.mock('@/lib/supabase');
 vi.mock('@/features/dispute-generator', () => ({ DisputeGenerator: () => <p>letter form</p> }));

@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
-import type { Subscription } from '@/features/subscription/fetch-subscription';
-import { useSubscription } from '@/features/subscription/subscription-context';
+import { useAuth } from '@/lib/auth';
+import type { Subscription } from '@/lib/fetch-subscription';
+import { useSubscription } from '@/lib/subscription';
 import { useCountdown } from './use-countdown';
 
 export const REDIRECT_SECONDS = 5;

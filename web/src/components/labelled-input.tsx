@@ -1,13 +1,13 @@
 import type { InputHTMLAttributes } from 'react';
-import { inputClasses } from './form-styles';
+import { inputClasses, labelClasses } from './form-styles';
 
 type LabelledInputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string };
 
-/** A form field of the auth pages: its label above a full-width input. */
+/** A form field: its label above a full-width input. */
 export function LabelledInput({ id, label, ...input }: LabelledInputProps) {
   return (
     <div>
-      <label htmlFor={id} className="font-medium">
+      <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
       <input id={id} {...input} className={inputClasses} />
