@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PasswordRecoveryRedirect } from '@/features/auth/password-recovery-redirect';
+import { SessionEndedRedirect } from '@/features/auth/session-ended-redirect';
 import HomeRoute from './routes/home';
 import { RootRoute } from './routes/root';
 
@@ -22,6 +23,7 @@ export function AppRouter() {
   return (
     <>
       <PasswordRecoveryRedirect />
+      <SessionEndedRedirect />
       <Routes>
         <Route element={<RootRoute />}>
           <Route path={paths.home} element={<HomeRoute />} />
