@@ -59,7 +59,7 @@ describe('payment page', () => {
       body: JSON.stringify({
         price_id: 'price_credit_dispute_letters_monthly',
         mode: 'subscription',
-        success_url: `${window.location.origin}/success`,
+        success_url: `${window.location.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${window.location.origin}/payment`,
       }),
     });

@@ -65,7 +65,8 @@ export function PaymentPage() {
       const { url } = await createCheckoutSession({
         priceId: PLAN.priceId,
         mode: PLAN.mode,
-        successUrl: origin + paths.success,
+        // Stripe fills in the session id: /success knows the browser is back from checkout.
+        successUrl: `${origin}${paths.success}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: origin + paths.payment,
       });
       redirectTo(url);
