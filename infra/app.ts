@@ -33,6 +33,7 @@ const stack = new CreditDisputeLettersStack(app, STACK_NAME, {
   customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
   alarmEmail: context('alarmEmail'),
   mailFrom: context('mailFrom'),
+  supportEmail: context('supportEmail'),
   emailConfirmation: context('emailConfirmation') === 'true',
 });
 

@@ -68,6 +68,8 @@ export interface CreditDisputeLettersStackProps extends StackProps {
    * Without it the auth function gets no SES permission (e-mails cannot be sent).
    */
   mailFrom?: string;
+  /** The address the site shows for help (footer, /support); the SPA has a default. */
+  supportEmail?: string;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
 }
@@ -411,7 +413,11 @@ export class CreditDisputeLettersStack extends Stack {
       destinationBucket: bucket,
       sources: [
         Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] }),
-        Source.jsonData('config.json', { url: siteUrl, publishableKey: props.publishableKey }),
+        Source.jsonData('config.json', {
+          url: siteUrl,
+          publishableKey: props.publishableKey,
+          ...(props.supportEmail && { supportEmail: props.supportEmail }),
+        }),
       ],
       cacheControl: [CacheControl.noCache()],
       prune: false,

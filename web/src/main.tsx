@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, StartupError } from '@/app/app';
-import { loadRuntimeConfig } from '@/config/runtime-config';
+import { applyRuntimeConfig, loadRuntimeConfig } from '@/config/runtime-config';
 import { configureSupabase } from '@/lib/supabase';
 import './index.css';
 
@@ -10,6 +10,7 @@ const container = document.getElementById('root')!;
 loadRuntimeConfig().then(
   (config) => {
     configureSupabase(config);
+    applyRuntimeConfig(config);
     const app = (
       <StrictMode>
         <App />

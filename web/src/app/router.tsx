@@ -17,6 +17,7 @@ const FaqRoute = lazy(() => import('./routes/faq'));
 const TestimonialsRoute = lazy(() => import('./routes/testimonials'));
 const PaymentRoute = lazy(() => import('./routes/payment'));
 const SuccessRoute = lazy(() => import('./routes/success'));
+const SupportRoute = lazy(() => import('./routes/support'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
@@ -36,6 +37,7 @@ export function AppRouter() {
           <Route path={paths.testimonials} element={<TestimonialsRoute />} />
           <Route path={paths.payment} element={<PaymentRoute />} />
           <Route path={paths.success} element={<SuccessRoute />} />
+          <Route path={paths.support} element={<SupportRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

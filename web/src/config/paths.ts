@@ -10,6 +10,7 @@ export const paths = {
   testimonials: '/testimonials',
   payment: '/payment',
   success: '/success',
+  support: '/support',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,6 +1,6 @@
 import { AuthClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { RuntimeConfig } from '@/config/runtime-config';
+import type { ApiConfig } from '@/config/runtime-config';
 import { authStorageKey } from './auth-storage-key';
 
 /**
@@ -8,7 +8,7 @@ import { authStorageKey } from './auth-storage-key';
  * (same storage key, same headers, same token forwarding), without realtime/storage/functions,
  * which this app does not use and which would blow the JavaScript budget.
  */
-export function createSupabaseClient({ url, publishableKey }: RuntimeConfig) {
+export function createSupabaseClient({ url, publishableKey }: ApiConfig) {
   const auth = new AuthClient({
     url: new URL('auth/v1', `${url}/`).href,
     headers: { Authorization: `Bearer ${publishableKey}`, apikey: publishableKey },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
+import { REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
 
 const STATS = [
@@ -131,7 +132,7 @@ export function HomePage({ stories }: { stories: ReactNode }) {
               <li>One payment of $5 gives you 7 days of unlimited letter generation.</li>
               <li>No automatic renewal: access expires automatically 7 days after payment.</li>
               <li>Renew manually for another $5 whenever you need more time.</li>
-              <li>Full refund within 24 hours of payment if no letters were generated.</li>
+              <li>{REFUND_RULE}</li>
             </ul>
             <div className="mt-8 text-center">
               <Link to={paths.auth} className={buttonClasses('primary')}>

@@ -3,11 +3,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useSubscription } from '@/lib/subscription';
+import { formatDate } from '@/lib/format-date';
 import { redirectTo } from '@/lib/navigation';
-import { createCheckoutSession } from './create-checkout-session';
+import { useSubscription } from '@/lib/subscription';
+import { AlreadySubscribedError, createCheckoutSession } from './create-checkout-session';
+import { openBillingPortal } from './open-billing-portal';
 
 const FEATURES = [
   'Unlimited dispute letter generation',
@@ -46,15 +49,79 @@ function SignInPrompt() {
   );
 }
 
-export function PaymentPage() {
-  const { user } = useAuth();
-  const { isActive } = useSubscription();
-  const [processing, setProcessing] = useState(false);
+/** A subscriber's /payment: the plan they have and where to manage it, never a second checkout. */
+function CurrentPlan({ notice }: { notice: string | null }) {
+  const { subscription } = useSubscription();
+  const periodEnd = subscription?.current_period_end;
+  return (
+    <section className="mx-auto max-w-xl rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
+      <h1 className="text-2xl font-bold">Your plan</h1>
+      {notice && (
+        <p role="status" className="mt-3 rounded-lg bg-blue-50 p-3 text-blue-950">
+          {notice}
+        </p>
+      )}
+      <dl className="mt-4 space-y-2">
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-700">Plan</dt>
+          <dd className="font-semibold">
+            {PLAN.name}, ${PLAN.price}/{PLAN.interval}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-700">Status</dt>
+          <dd className="font-semibold">
+            {subscription?.subscription_status === 'active'
+              ? 'Active'
+              : (subscription?.subscription_status ?? 'Not available')}
+          </dd>
+        </div>
+        {periodEnd ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-700">
+              {subscription?.cancel_at_period_end ? 'Access ends' : 'Next billing date'}
+            </dt>
+            <dd className="font-semibold">{formatDate(periodEnd)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to={paths.tools} className={buttonClasses('primary')}>
+          Open the generator
+        </Link>
+        <button
+          type="button"
+          className={buttonClasses('secondary')}
+          onClick={() =>
+            void openBillingPortal().catch((error: Error) => toast.error(error.message))
+          }
+        >
+          Manage billing
+        </button>
+      </div>
+    </section>
+  );
+}
 
+export function PaymentPage() {
+  const { user, loading: authLoading } = useAuth();
+  const { loading, isActive, confirmActivation } = useSubscription();
+  const [processing, setProcessing] = useState(false);
+  // The server's answer to a second checkout (409): the user has a live plan already.
+  const [alreadySubscribed, setAlreadySubscribed] = useState<string | null>(null);
+
+  if (authLoading) return <Spinner />;
   if (!user)
     return (
       <div className="px-4 py-12">
         <SignInPrompt />
+      </div>
+    );
+  if (loading) return <Spinner label="Loading subscription details..." />;
+  if (isActive || alreadySubscribed)
+    return (
+      <div className="px-4 py-12">
+        <CurrentPlan notice={alreadySubscribed} />
       </div>
     );
 
@@ -71,9 +138,14 @@ export function PaymentPage() {
       });
       redirectTo(url);
     } catch (error) {
+      setProcessing(false);
+      if (error instanceof AlreadySubscribedError) {
+        setAlreadySubscribed(error.message);
+        void confirmActivation();
+        return;
+      }
       console.error('Checkout error:', error);
       toast.error('Failed to start checkout. Please try again or contact support.');
-      setProcessing(false);
     }
   }
 
@@ -81,14 +153,6 @@ export function PaymentPage() {
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold">Complete Your Subscription</h1>
       <p className="mt-2 text-gray-700">One plan, everything included.</p>
-      {isActive && (
-        <p className="mt-4 rounded-lg bg-green-50 p-4 text-green-900">
-          You already have an active subscription.{' '}
-          <Link to={paths.tools} className="font-semibold underline">
-            Go to the Dispute Generator
-          </Link>
-        </p>
-      )}
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <section
           aria-labelledby="plan-heading"

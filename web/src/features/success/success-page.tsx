@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
 import type { Subscription } from '@/lib/fetch-subscription';
 import { useSubscription } from '@/lib/subscription';
 import { useCountdown } from './use-countdown';
@@ -18,14 +19,6 @@ const QUICK_START = [
   'Preview the letter, download it, print it and sign it.',
   'Mail it by certified mail with return receipt and keep copies of everything.',
 ];
-
-function formatDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
 
 function SubscriptionDetails({
   subscription,
