@@ -1,7 +1,7 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { inputClasses, labelClasses } from './form-styles';
 
-type LabelledInputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string };
+type LabelledInputProps = ComponentProps<'input'> & { id: string; label: string };
 
 /** A form field: its label above a full-width input. */
 export function LabelledInput({ id, label, ...input }: LabelledInputProps) {

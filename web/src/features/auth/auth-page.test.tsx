@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSupabase } from '@/lib/supabase';
-import { createFakeSupabase, makeSubscription } from '@/testing/fake-supabase';
+import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -64,6 +64,31 @@ describe('auth page', () => {
     expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeInTheDocument();
+  });
+
+  it('opens create-account mode from /auth?mode=signup', async () => {
+    renderApp('/auth?mode=signup', createFakeSupabase());
+    expect(
+      await screen.findByRole('heading', { name: 'Create Account', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeRequired();
+  });
+
+  it('moves focus to the first field of the mode it switches to', async () => {
+    await openAuth();
+    await switchToSignUp();
+    expect(screen.getByLabelText('Full Name')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Sign In', level: 1 });
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+  });
+
+  it.each([
+    ['an active subscription', makeSubscription(), '/tools'],
+    ['no plan', makeSubscription({ subscription_status: 'not_started' }), '/payment'],
+  ])('sends a visitor already signed in with %s on to %s', async (_case, subscription, target) => {
+    renderApp('/auth', createFakeSupabase({ session: makeSession(), subscription }));
+    await waitFor(() => expect(pathname()).toBe(target));
   });
 
   it('shows and hides the password', async () => {

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses, labelClasses } from '@/components/form-styles';
 import { LabelledInput } from '@/components/labelled-input';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useHydrating } from '@/hooks/use-hydrating';
 import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
 import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
@@ -28,7 +29,23 @@ function errorMessage(error: unknown, fallback: string): string {
 }
 
 export function AuthPage() {
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // The mode lives in the URL (`?mode=signup`), so links can open either one.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hydrating = useHydrating();
+  const mode: Mode = !hydrating && searchParams.get('mode') === 'signup' ? 'sign-up' : 'sign-in';
+  const setMode = (next: Mode) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'sign-up') params.set('mode', 'signup');
+        else params.delete('mode');
+        return params;
+      },
+      { replace: true },
+    );
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const shownMode = useRef<Mode | null>(null);
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -36,6 +53,14 @@ export function AuthPage() {
   const { user, signIn, signUp } = useAuth();
   const destination = useDestinationAfterSignIn();
   const signingUp = mode === 'sign-up';
+
+  // When the mode switches, focus moves to its first field (not when the page opens).
+  useEffect(() => {
+    if (hydrating) return;
+    if (shownMode.current && shownMode.current !== mode)
+      (mode === 'sign-up' ? nameInput : emailInput).current?.focus();
+    shownMode.current = mode;
+  }, [mode, hydrating]);
 
   // Fetch the auth client once the visitor starts on the form (focus or pointer), so that
   // submitting does not wait for it, while the page's first paint does not compete with it.
@@ -105,6 +130,7 @@ export function AuthPage() {
         >
           {signingUp && (
             <LabelledInput
+              ref={nameInput}
               id="auth-name"
               label="Full Name"
               name="name"
@@ -116,6 +142,7 @@ export function AuthPage() {
             />
           )}
           <LabelledInput
+            ref={emailInput}
             id="auth-email"
             label="Email Address"
             name="email"

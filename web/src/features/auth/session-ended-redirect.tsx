@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { paths, signInPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -18,8 +18,7 @@ export function SessionEndedRedirect() {
   useEffect(() => {
     if (!sessionEnded) return;
     toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
-    if (pathname !== paths.auth)
-      navigate(`${paths.auth}?next=${encodeURIComponent(pathname + search)}`);
+    if (pathname !== paths.auth) navigate(signInPath(pathname + search));
     // Only the session's end redirects; the user may move on afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionEnded]);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
+import { paths, signUpPath } from '@/config/paths';
 
 export function SignedOutActions() {
   return (
@@ -11,7 +11,7 @@ export function SignedOutActions() {
       >
         Sign In
       </Link>
-      <Link to={paths.auth} className={buttonClasses('primary', 'px-4 py-2')}>
+      <Link to={signUpPath} className={buttonClasses('primary', 'px-4 py-2')}>
         Subscribe
       </Link>
     </div>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
+import { signUpPath } from '@/config/paths';
 import { FAQ_CATEGORIES, searchFaqs, type FaqItem } from './faq-data';
 
 function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; onToggle(): void }) {
@@ -91,7 +91,7 @@ export function FaqPage() {
       </div>
       <section className="mt-12 rounded-xl bg-blue-50 p-6 text-center">
         <h2 className="text-xl font-bold">Ready to dispute an error?</h2>
-        <Link to={paths.auth} className={buttonClasses('primary', 'mt-4')}>
+        <Link to={signUpPath} className={buttonClasses('primary', 'mt-4')}>
           Get Started
         </Link>
       </section>

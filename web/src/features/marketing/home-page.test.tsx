@@ -12,15 +12,18 @@ async function openHome(fake = createFakeSupabase()) {
 }
 
 describe('home page', () => {
-  it('offers $5 for 7 days with both calls to action going to /auth', async () => {
+  it('offers $5 for 7 days with both calls to action going to sign-up', async () => {
     const main = await openHome();
     expect(
       main.getByText(/\$5 for 7 days of unlimited dispute letter generation/),
     ).toBeInTheDocument();
     expect(
       main.getByRole('link', { name: 'Get Started - Subscribe for $5/month' }),
-    ).toHaveAttribute('href', '/auth');
-    expect(main.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/auth');
+    ).toHaveAttribute('href', '/auth?mode=signup');
+    expect(main.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
   });
 
   it('shows the stats strip', async () => {
@@ -35,11 +38,11 @@ describe('home page', () => {
       expect(stats.getByText(label).previousElementSibling).toHaveTextContent(value);
   });
 
-  it('has four feature cards whose Get Started goes to /auth', async () => {
+  it('has four feature cards whose Get Started opens sign-up', async () => {
     const main = await openHome();
     const links = main.getAllByRole('link', { name: /^Get Started:/ });
     expect(links).toHaveLength(4);
-    links.forEach((link) => expect(link).toHaveAttribute('href', '/auth'));
+    links.forEach((link) => expect(link).toHaveAttribute('href', '/auth?mode=signup'));
   });
 
   it("sends a signed-in visitor's Get Started to the cards' link, the generator", async () => {
@@ -57,6 +60,18 @@ describe('home page', () => {
     expect(main.getAllByRole('figure')).toHaveLength(3);
     expect(main.getByRole('heading', { name: 'Legal Disclaimers' })).toBeInTheDocument();
     expect(main.getByText(/not a credit repair company/)).toBeInTheDocument();
-    expect(main.getByRole('link', { name: 'Start Your Dispute' })).toHaveAttribute('href', '/auth');
+    expect(main.getByRole('link', { name: 'Start Your Dispute' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
+  });
+
+  it('swaps Create Account for Open the generator when signed in', async () => {
+    const main = await openHome(createFakeSupabase({ session: makeSession() }));
+    expect(await main.findByRole('link', { name: 'Open the generator' })).toHaveAttribute(
+      'href',
+      '/tools',
+    );
+    expect(main.queryByRole('link', { name: 'Create Account' })).not.toBeInTheDocument();
   });
 });

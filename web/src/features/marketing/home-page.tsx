@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
+import { paths, signUpPath } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
 
@@ -48,7 +48,7 @@ const PRICING_CHECKLIST = [
 export function HomePage({ stories }: { stories: ReactNode }) {
   const { user } = useAuth();
   // Signed-in visitors go straight to the tool; everyone else starts with an account.
-  const startLink = (link: string) => (user ? link : paths.auth);
+  const startLink = (link: string) => (user ? link : signUpPath);
 
   return (
     <>
@@ -62,12 +62,18 @@ export function HomePage({ stories }: { stories: ReactNode }) {
             another $5. Letters cite federal law and are ready to mail in under 5 minutes.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link to={paths.auth} className={buttonClasses('light')}>
+            <Link to={signUpPath} className={buttonClasses('light')}>
               Get Started - Subscribe for $5/month
             </Link>
-            <Link to={paths.auth} className={buttonClasses('light', 'bg-blue-50')}>
-              Create Account
-            </Link>
+            {user ? (
+              <Link to={paths.tools} className={buttonClasses('light', 'bg-blue-50')}>
+                Open the generator
+              </Link>
+            ) : (
+              <Link to={signUpPath} className={buttonClasses('light', 'bg-blue-50')}>
+                Create Account
+              </Link>
+            )}
           </div>
         </div>
       </section>
@@ -135,7 +141,7 @@ export function HomePage({ stories }: { stories: ReactNode }) {
               <li>{REFUND_RULE}</li>
             </ul>
             <div className="mt-8 text-center">
-              <Link to={paths.auth} className={buttonClasses('primary')}>
+              <Link to={signUpPath} className={buttonClasses('primary')}>
                 Get Started Now
               </Link>
             </div>
@@ -173,7 +179,7 @@ export function HomePage({ stories }: { stories: ReactNode }) {
         <p className="mt-3 text-blue-50">
           Create your account and have your first letter in minutes.
         </p>
-        <Link to={paths.auth} className={buttonClasses('light', 'mt-8')}>
+        <Link to={signUpPath} className={buttonClasses('light', 'mt-8')}>
           Start Your Dispute
         </Link>
       </section>

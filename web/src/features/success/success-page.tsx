@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
-import { paths } from '@/config/paths';
+import { paths, signInPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
 import type { Subscription } from '@/lib/fetch-subscription';
@@ -77,8 +77,7 @@ export function SuccessPage() {
   const returningFromCheckout = searchParams.has('session_id');
 
   if (authLoading) return <Spinner />;
-  if (!user)
-    return <Navigate to={`${paths.auth}?next=${encodeURIComponent(pathname + search)}`} replace />;
+  if (!user) return <Navigate to={signInPath(pathname + search)} replace />;
   if (returningFromCheckout) return <PaymentConfirmed />;
   if (loading) return <Spinner label="Loading subscription details..." />;
   return isActive ? <PaymentConfirmed /> : <Navigate to={paths.payment} replace />;
