@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { displayFontPlugin } from './build/display-font';
 import { prerenderHomePlugin } from './build/prerender-home';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
@@ -31,7 +32,7 @@ function devRuntimeConfig(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), devRuntimeConfig(), prerenderHomePlugin()],
+  plugins: [react(), tailwindcss(), displayFontPlugin(), devRuntimeConfig(), prerenderHomePlugin()],
   resolve: {
     alias: {
       '@': `${import.meta.dirname}/src`,

@@ -9,7 +9,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthProvider>
       <SubscriptionProvider>
         {children}
-        <Toaster position="top-right" />
+        {/* Top right, below the sticky header and beneath it in z-order: a toast never
+            covers the header or its open menu. */}
+        <Toaster
+          position="top-right"
+          containerStyle={{ top: 'calc(var(--spacing-header) + 0.75rem)', zIndex: 30 }}
+        />
       </SubscriptionProvider>
     </AuthProvider>
   );

@@ -5,8 +5,8 @@ import { useSupportEmail } from '@/config/runtime-config';
 export function Footer() {
   const supportEmail = useSupportEmail();
   return (
-    <footer className="mt-16 bg-gray-900 text-gray-200">
-      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10 text-sm">
+    <footer className="on-dark bg-night text-gray-200">
+      <div className="mx-auto max-w-page space-y-4 px-4 py-10 text-sm">
         <p>
           Credit Dispute Letters is a letter-generation service only. We are not a credit repair
           organization, we do not contact the credit bureaus on your behalf, and we do not guarantee

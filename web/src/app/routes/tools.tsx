@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { paths } from '@/config/paths';
+import { paths, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useSubscription } from '@/lib/subscription';
 
@@ -12,45 +13,55 @@ const DisputeGenerator = lazy(() =>
   import('@/features/dispute-generator').then((module) => ({ default: module.DisputeGenerator })),
 );
 
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mx-auto max-w-xl rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      {children}
-    </section>
-  );
-}
-
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
 export function GeneratorGate() {
   const { user, loading: authLoading } = useAuth();
   const { loading, isActive, confirming } = useSubscription();
 
-  let content: ReactNode;
-  if (!user && !authLoading) {
-    content = (
-      <Notice title="Sign In Required">
-        <p className="mt-3 text-gray-700">Sign in to your account to use the Dispute Generator.</p>
-        <Link to={paths.auth} className={buttonClasses('primary', 'mt-6')}>
-          Sign In
-        </Link>
-      </Notice>
+  if (!user && !authLoading)
+    return (
+      <EmptyState
+        icon="lock"
+        title="Sign In Required"
+        actions={
+          <>
+            <Link to={paths.auth} className={buttonClasses('primary')}>
+              Sign In
+            </Link>
+            <Link to={signUpPath} className={buttonClasses('tertiary')}>
+              Create Account
+            </Link>
+          </>
+        }
+      >
+        <p>Sign in to your account to use the Dispute Generator.</p>
+      </EmptyState>
     );
-  } else if (authLoading || loading || (confirming && !isActive)) {
-    content = <Spinner label="Loading subscription details..." />;
-  } else if (!isActive) {
-    content = (
-      <Notice title="Subscription Required">
-        <p className="mt-3 text-gray-700">
+  if (authLoading || loading || (confirming && !isActive))
+    return <Spinner label="Loading subscription details..." />;
+  if (!isActive)
+    return (
+      <EmptyState
+        icon="card"
+        title="Subscription Required"
+        actions={
+          <>
+            <Link to={paths.payment} className={buttonClasses('primary')}>
+              Subscribe for $5/month
+            </Link>
+            <Link to={paths.faq} className={buttonClasses('tertiary')}>
+              Read the FAQ
+            </Link>
+          </>
+        }
+      >
+        <p>
           An active subscription unlocks unlimited dispute letters for all three credit bureaus.
         </p>
-        <Link to={paths.payment} className={buttonClasses('primary', 'mt-6')}>
-          Subscribe for $5/month
-        </Link>
-      </Notice>
+      </EmptyState>
     );
-  } else {
-    content = (
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
       <div className="space-y-6">
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
           <h1 className="text-3xl font-bold">Dispute Letter Generator</h1>
@@ -62,10 +73,8 @@ export function GeneratorGate() {
           <DisputeGenerator />
         </Suspense>
       </div>
-    );
-  }
-
-  return <div className="mx-auto max-w-5xl px-4 py-10">{content}</div>;
+    </div>
+  );
 }
 
 export default function ToolsRoute() {

@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { FormPage } from '@/components/form-page';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -17,16 +18,6 @@ function linkErrorFromUrl(): string | null {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Could not update the password';
-}
-
-function Panel({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <section className="rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-        {children}
-      </section>
-    </div>
-  );
 }
 
 /**
@@ -47,8 +38,8 @@ export function ResetPasswordPage() {
 
   if (linkError || !session)
     return (
-      <Panel>
-        <h1 className="text-2xl font-bold">Reset link not valid</h1>
+      <FormPage>
+        <h1 className="text-3xl font-bold text-night">Reset link not valid</h1>
         <p role="alert" className="mt-4 text-gray-800">
           {linkError ?? 'This password reset link is invalid or has expired.'}
         </p>
@@ -57,7 +48,7 @@ export function ResetPasswordPage() {
             Request a new link
           </Link>
         </p>
-      </Panel>
+      </FormPage>
     );
 
   async function handleSubmit(event: FormEvent) {
@@ -83,8 +74,8 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Panel>
-      <h1 className="text-2xl font-bold">Set a new password</h1>
+    <FormPage>
+      <h1 className="text-3xl font-bold text-night">Set a new password</h1>
       <p className="mt-2 text-gray-700">
         Choose a new password for <strong>{session.user.email}</strong>.
       </p>
@@ -113,6 +104,6 @@ export function ResetPasswordPage() {
           {submitting ? 'Please wait...' : 'Update Password'}
         </button>
       </form>
-    </Panel>
+    </FormPage>
   );
 }

@@ -7,11 +7,11 @@ export function SignedOutActions() {
     <div className="flex items-center gap-2">
       <Link
         to={paths.auth}
-        className="rounded-md px-3 py-2 font-medium text-blue-800 hover:bg-blue-50"
+        className="rounded-md px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
       >
         Sign In
       </Link>
-      <Link to={signUpPath} className={buttonClasses('primary', 'px-4 py-2')}>
+      <Link to={signUpPath} className={buttonClasses('secondary', 'px-4 py-2')}>
         Subscribe
       </Link>
     </div>

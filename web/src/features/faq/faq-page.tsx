@@ -17,7 +17,7 @@ function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; o
           className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
         >
           {item.question}
-          <span aria-hidden="true" className="text-xl text-blue-800">
+          <span aria-hidden="true" className="text-xl text-brand-800">
             {open ? '−' : '+'}
           </span>
         </button>
@@ -89,7 +89,7 @@ export function FaqPage() {
           ))
         )}
       </div>
-      <section className="mt-12 rounded-xl bg-blue-50 p-6 text-center">
+      <section className="mt-12 rounded-xl bg-brand-50 p-6 text-center">
         <h2 className="text-xl font-bold">Ready to dispute an error?</h2>
         <Link to={signUpPath} className={buttonClasses('primary', 'mt-4')}>
           Get Started

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { EmptyState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
-import { paths } from '@/config/paths';
+import { paths, signInPath, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
 import { redirectTo } from '@/lib/navigation';
@@ -30,22 +31,29 @@ const SECURITY_NOTES = [
 function SignInPrompt() {
   const navigate = useNavigate();
   return (
-    <section className="mx-auto max-w-xl rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-2xl font-bold">Sign in to subscribe</h1>
-      <p className="mt-3 text-gray-700">
-        You need an account to subscribe to {PLAN.name}. It takes less than a minute.
-      </p>
-      <button
-        type="button"
-        className={buttonClasses('primary', 'mt-6')}
-        onClick={() => {
-          toast.error('Please sign in to continue');
-          navigate(paths.auth);
-        }}
-      >
-        Sign In to Continue
-      </button>
-    </section>
+    <EmptyState
+      icon="lock"
+      title="Sign in to subscribe"
+      actions={
+        <>
+          <button
+            type="button"
+            className={buttonClasses('primary')}
+            onClick={() => {
+              toast.error('Please sign in to continue');
+              navigate(signInPath(paths.payment));
+            }}
+          >
+            Sign In to Continue
+          </button>
+          <Link to={signUpPath} className={buttonClasses('tertiary')}>
+            Create Account
+          </Link>
+        </>
+      }
+    >
+      <p>You need an account to subscribe to {PLAN.name}. It takes less than a minute.</p>
+    </EmptyState>
   );
 }
 
@@ -57,7 +65,7 @@ function CurrentPlan({ notice }: { notice: string | null }) {
     <section className="mx-auto max-w-xl rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
       <h1 className="text-2xl font-bold">Your plan</h1>
       {notice && (
-        <p role="status" className="mt-3 rounded-lg bg-blue-50 p-3 text-blue-950">
+        <p role="status" className="mt-3 rounded-lg bg-brand-50 p-3 text-brand-950">
           {notice}
         </p>
       )}
@@ -111,12 +119,7 @@ export function PaymentPage() {
   const [alreadySubscribed, setAlreadySubscribed] = useState<string | null>(null);
 
   if (authLoading) return <Spinner />;
-  if (!user)
-    return (
-      <div className="px-4 py-12">
-        <SignInPrompt />
-      </div>
-    );
+  if (!user) return <SignInPrompt />;
   if (loading) return <Spinner label="Loading subscription details..." />;
   if (isActive || alreadySubscribed)
     return (
@@ -243,7 +246,7 @@ export function PaymentPage() {
         </ul>
         <p className="mt-3">
           Questions? Read the{' '}
-          <Link to={paths.faq} className="text-blue-800 underline">
+          <Link to={paths.faq} className="text-brand-800 underline">
             FAQ
           </Link>
           .

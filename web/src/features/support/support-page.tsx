@@ -11,7 +11,7 @@ export function SupportPage() {
       <h1 className="font-display text-3xl font-bold">Support</h1>
       <p className="mt-4 text-gray-800">
         Questions about your account, billing or a letter? Write to us at{' '}
-        <a href={`mailto:${supportEmail}`} className="font-semibold text-blue-800 underline">
+        <a href={`mailto:${supportEmail}`} className="font-semibold text-brand-800 underline">
           {supportEmail}
         </a>
         . Please tell us the e-mail address of your account; never send us your credit report or
@@ -34,7 +34,7 @@ export function SupportPage() {
       </section>
       <p className="mt-8 text-gray-800">
         Many answers are already in the{' '}
-        <Link to={paths.faq} className="font-semibold text-blue-800 underline">
+        <Link to={paths.faq} className="font-semibold text-brand-800 underline">
           FAQ
         </Link>
         .

@@ -18,7 +18,7 @@ export function FeaturedStories() {
         ))}
       </ul>
       <p className="mt-8 text-center">
-        <Link to={paths.testimonials} className="font-semibold text-blue-800 underline">
+        <Link to={paths.testimonials} className="font-semibold text-brand-800 underline">
           Read more success stories
         </Link>
       </p>
