@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { displayFontPlugin } from './build/display-font';
-import { prerenderHomePlugin } from './build/prerender-home';
+import { prerenderPagesPlugin } from './build/prerender-pages';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
@@ -32,7 +32,13 @@ function devRuntimeConfig(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), displayFontPlugin(), devRuntimeConfig(), prerenderHomePlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    displayFontPlugin(),
+    devRuntimeConfig(),
+    prerenderPagesPlugin(),
+  ],
   resolve: {
     alias: {
       '@': `${import.meta.dirname}/src`,

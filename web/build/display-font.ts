@@ -18,7 +18,12 @@ export const DISPLAY_TEXT =
   '‘’“”–—…•·©§';
 
 /** Where the subset lives between builds (outside the repo's sources). */
-const CACHE_DIR = join(dirname(require.resolve('vite/package.json')), '..', '.cache', 'display-font');
+const CACHE_DIR = join(
+  dirname(require.resolve('vite/package.json')),
+  '..',
+  '.cache',
+  'display-font',
+);
 
 /**
  * The display font, subset at build time with harfbuzz (subset-font) to the characters and

@@ -13,6 +13,7 @@ import { validateCredentials } from './validate-credentials';
 
 /** GoTrue sends a failed link back with the reason in the fragment; the client leaves it there. */
 function linkErrorFromUrl(): string | null {
+  if (typeof window === 'undefined') return null; // prerendered at build time
   return new URLSearchParams(window.location.hash.slice(1)).get('error_description');
 }
 
