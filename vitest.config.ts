@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { sampleLetterPlugin } from './web/build/sample-letter';
 
 /**
  * Three projects: `node` (handlers, engine, runtime; on a DynamoDB Local started once per run),
@@ -21,7 +22,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), sampleLetterPlugin()],
         resolve: {
           alias: {
             '@': `${import.meta.dirname}/web/src`,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { displayFontPlugin } from './build/display-font';
 import { prerenderPagesPlugin } from './build/prerender-pages';
+import { sampleLetterPlugin } from './build/sample-letter';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
@@ -36,6 +37,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     displayFontPlugin(),
+    sampleLetterPlugin(),
     devRuntimeConfig(),
     prerenderPagesPlugin(),
   ],

@@ -74,4 +74,24 @@ describe('home page', () => {
     );
     expect(main.queryByRole('link', { name: 'Create Account' })).not.toBeInTheDocument();
   });
+
+  it('has How it works in three steps, a sample letter made by the letter engine, the bureau addresses and the FCRA basis', async () => {
+    const main = await openHome();
+    const steps = within(main.getByRole('region', { name: 'How it works' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps).toHaveLength(3);
+    const sample = within(main.getByRole('region', { name: 'A real letter, in plain words' }));
+    expect(
+      sample.getByText(/Re: Request for reinvestigation of inaccurate information/),
+    ).toBeInTheDocument();
+    expect(
+      sample.getByText(/Account name: Northwind Bank Visa ending in 4821/),
+    ).toBeInTheDocument();
+    expect(sample.getByText('P.O. Box 4500, Allen, TX 75013')).toBeInTheDocument();
+    expect(sample.getByText(/P\.O\. Box 740256, Atlanta, GA 30374/)).toBeInTheDocument();
+    expect(sample.getByText(/P\.O\. Box 2000, Chester, PA 19016/)).toBeInTheDocument();
+    expect(sample.getAllByText('15 U.S.C. §1681i').length).toBeGreaterThan(0);
+    expect(sample.getByText('15 U.S.C. §1681e(b)')).toBeInTheDocument();
+  });
 });

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { paths, signUpPath } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
-import { BUREAU_ADDRESSES, FCRA_BASIS, sampleLetterExcerpt } from './sample-letter';
+import sample from 'virtual:sample-letter';
 
 const STATS = [
   { value: '$5', label: '7-Day Access' },
@@ -51,8 +51,7 @@ const STEPS = [
   },
 ];
 
-const LETTER_EXCERPT = sampleLetterExcerpt();
-const [REINVESTIGATION, ...OTHER_BASIS] = FCRA_BASIS;
+const [REINVESTIGATION, ...OTHER_BASIS] = sample.fcraBasis;
 
 const checkIcon = (
   <svg
@@ -163,7 +162,7 @@ export function HomePage({ stories }: { stories: ReactNode }) {
             </p>
             <div className="relative mt-8 rounded-lg bg-white p-6 shadow-md ring-1 ring-line sm:p-8">
               <p className="font-serif text-[0.9375rem] leading-relaxed whitespace-pre-wrap text-ink">
-                {LETTER_EXCERPT}
+                {sample.excerpt}
               </p>
               <p className="mt-4 border-t border-dashed border-line pt-3 text-sm text-muted">
                 The letter goes on with your notice rights, the signature and mailing advice.
@@ -179,7 +178,7 @@ export function HomePage({ stories }: { stories: ReactNode }) {
                 Every letter carries the bureau’s dispute mailing address:
               </p>
               <ul className="mt-4 space-y-3">
-                {BUREAU_ADDRESSES.map((bureau) => (
+                {sample.bureaus.map((bureau) => (
                   <li key={bureau.id} className="rounded-lg bg-canvas p-4 ring-1 ring-line">
                     <p className="font-semibold text-ink">{bureau.name}</p>
                     <p className="text-muted">{bureau.mailingAddress}</p>
