@@ -77,7 +77,8 @@ const runtime = await startLocalRuntime({
 });
 const browser = await launchBrowser();
 try {
-  rmSync(OUT, { recursive: true, force: true });
+  // A full run replaces the folder; `--only` replaces just those pages.
+  if (!only) rmSync(OUT, { recursive: true, force: true });
   const member: Account = {
     email: `screens-${Date.now()}@example.com`,
     password: 'correct-horse-1',

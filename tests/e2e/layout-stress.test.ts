@@ -63,7 +63,7 @@ describe('toasts', () => {
     await toast.waitFor();
     // Where the toast comes to rest once its entrance animation is over.
     let toastBox = (await toast.boundingBox())!;
-    for (let settled = false; !settled; ) {
+    for (let settled = false; !settled;) {
       await page.waitForTimeout(100);
       const next = (await toast.boundingBox())!;
       settled = next.y === toastBox.y;
