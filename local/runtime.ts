@@ -110,7 +110,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     root.get('/config.json', (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json({ url, publishableKey: env.PUBLISHABLE_KEY });
+      const support = env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {};
+      return c.json({ url, publishableKey: env.PUBLISHABLE_KEY, ...support });
     });
     const outbox = createOutbox(options.dataDir ? join(options.dataDir, 'outbox') : null);
     root.route('/', createAuthApp(readAuthConfig(env), { mailer: outbox }));

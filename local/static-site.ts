@@ -63,9 +63,9 @@ function encode(
 
 /**
  * Serves the built SPA like CloudFront does: files as they are (hashed assets cached for ever),
- * any extension-less path falls back to its entry HTML (history routing: the prerendered home
- * page for `/`, the app shell for the rest), and a missing file with an extension is a plain
- * 404, never HTML.
+ * any extension-less path falls back to its entry HTML (history routing: each route's
+ * prerendered page, the not-found page for other paths), and a missing file with an extension
+ * is a plain 404, never HTML.
  */
 export function createStaticSiteHandler(webDist: string) {
   const root = resolve(webDist);
