@@ -4,7 +4,7 @@ import { findLogin, toUserJson, updateUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
-import { sendOtp } from './mail-codes';
+import { sendEmailChange } from './mail-codes';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
 import { normalizeEmail, optionalObject, optionalString } from './request';
 import { requireUser } from './sign-in';
@@ -57,7 +57,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
           'A user with this email address has already been registered',
         );
       }
-      await sendOtp(deps, user, 'email_change', redirectTo, newEmail);
+      await sendEmailChange(deps, user, newEmail, redirectTo);
     }
   }
   const entries = Object.entries(data ?? {}).filter(([key]) => !RESERVED_METADATA.has(key));

@@ -1,6 +1,6 @@
 import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
-import { otpItem, type OtpRecord } from './one-time-codes';
+import { otpPuts, type OtpRecord } from './one-time-codes';
 import type { SessionRecord } from './sessions';
 
 /** A user as stored in `USER#<id>` / `PROFILE` (timestamps in epoch milliseconds). */
@@ -15,11 +15,13 @@ export interface UserRecord {
   recoverySentAt?: number;
   newEmail?: string;
   emailChangeSentAt?: number;
+  emailChangeCurrentSentAt?: number;
   lastSignInAt?: number;
   /** Hashes of the pending one-time tokens (only the latest of each kind is valid). */
   confirmationTokenHash?: string;
   recoveryTokenHash?: string;
   emailChangeTokenHash?: string;
+  emailChangeCurrentTokenHash?: string;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   identity: {
@@ -147,7 +149,7 @@ export async function getUser(table: Table, userId: string): Promise<UserRecord 
 export async function putNewUser(
   table: Table,
   user: UserRecord,
-  extra: { session?: SessionRecord; otp?: { hash: string; record: OtpRecord } } = {},
+  extra: { session?: SessionRecord; otp?: OtpRecord } = {},
 ): Promise<void> {
   const { session, otp } = extra;
   const TableName = table.name;
@@ -173,7 +175,7 @@ export async function putNewUser(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        ...(otp ? [{ Put: { TableName, Item: otpItem(otp.hash, otp.record) } }] : []),
+        ...(otp ? otpPuts(TableName, otp) : []),
         ...(session
           ? [
               {
