@@ -208,7 +208,18 @@ export async function recordSignIn(table: Table, userId: string, now: number): P
   });
 }
 
-/** Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. */
+/** What a password change clears: the pending one-time tokens other than sign-up's. */
+const PASSWORD_BOUND_SLOTS = [
+  'recoveryTokenHash',
+  'emailChangeTokenHash',
+  'emailChangeCurrentTokenHash',
+  'newEmail',
+];
+
+/**
+ * Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. A new
+ * password also clears the pending one-time tokens.
+ */
 export async function updateUser(
   table: Table,
   userId: string,
@@ -238,6 +249,9 @@ export async function updateUser(
   if (changes.passwordHash) {
     values[':hash'] = changes.passwordHash;
     sets.push('passwordHash = :hash');
+    // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
+    // the old password (a token is valid only while its hash is in the user's slot).
+    removes.push(...PASSWORD_BOUND_SLOTS);
   }
   const update = {
     TableName,

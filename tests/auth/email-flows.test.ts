@@ -258,3 +258,43 @@ describe('e-mail change (secure: both addresses confirm)', () => {
     expect((await supabase.auth.getUser()).data.user?.email).toBe(email);
   });
 });
+
+describe('password change', () => {
+  it('clears pending recovery, magic-link and e-mail-change tokens and ends the other sessions', async () => {
+    const { email, password } = await signUpUser(server);
+    const other = client();
+    await other.auth.signInWithPassword({ email, password });
+    const supabase = client();
+    await supabase.auth.signInWithPassword({ email, password });
+
+    await supabase.auth.resetPasswordForEmail(email);
+    const recovery = await latestMail(server, email);
+    const newEmail = uniqueEmail('changed');
+    server.clock.advance(61_000);
+    await supabase.auth.updateUser({ email: newEmail });
+    const toNew = await latestMail(server, newEmail);
+    const toCurrent = await latestMail(server, email);
+    server.clock.advance(61_000);
+    await client().auth.signInWithOtp({ email });
+    const magic = await latestMail(server, email);
+
+    expect((await supabase.auth.updateUser({ password: 'a fresh password' })).error).toBeNull();
+
+    for (const [token, type, to] of [
+      [recovery.code, 'recovery', email],
+      [magic.code, 'magiclink', email],
+      [toNew.code, 'email_change', newEmail],
+      [toCurrent.code, 'email_change', email],
+    ] as const) {
+      const used = await call(server, 'POST', '/verify', { body: { type, email: to, token } });
+      expect([used.status, used.json.code], type).toEqual([403, 'otp_expired']);
+    }
+    const link = await call(server, 'POST', '/verify', {
+      body: { type: 'recovery', token_hash: new URL(recovery.link).searchParams.get('token') },
+    });
+    expect([link.status, link.json.code]).toEqual([403, 'otp_expired']);
+    expect((await supabase.auth.getUser()).data.user?.new_email).toBeUndefined();
+    expect((await other.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    expect((await supabase.auth.getUser()).error).toBeNull();
+  });
+});
