@@ -124,6 +124,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
     root.route('/', createBillingPortalApp(readBillingPortalConfig(env)));
     root.on(['GET', 'HEAD'], '*', createStaticSiteHandler(options.webDist));
+    // What API Gateway answers for a route it does not have.
+    root.notFound((c) => c.json({ message: 'Not Found' }, 404));
 
     const stopDynamo = dynamo;
     const stopStripe = stripeEmulator;
