@@ -52,19 +52,25 @@ export async function mailOtp(
   );
 }
 
-/**
- * Issues a one-time code of a kind (at most one per address and interval) and mails it.
- * `about` is the new address of an e-mail change, named in the mail to the current one.
- */
+export interface SendOtpOptions {
+  /** Defaults to the user's address. */
+  to?: string;
+  /** The new address of an e-mail change, named in the mail to the current one. */
+  about?: string;
+  /** A sign-up's password, bound to its confirmation code. */
+  passwordHash?: string;
+}
+
+/** Issues a one-time code of a kind (at most one per address and interval) and mails it. */
 export async function sendOtp(
   deps: AuthDeps,
   user: UserRecord,
   kind: OtpKind,
   redirectTo: string | undefined,
-  to = user.email,
-  about?: string,
+  options: SendOtpOptions = {},
 ): Promise<void> {
   const { config } = deps;
+  const to = options.to ?? user.email;
   await reserveEmail(deps);
   const otp = newOtp(to);
   const at = deps.now();
@@ -77,6 +83,7 @@ export async function sendOtp(
       expiresAt: at + config.otpExpirySeconds * 1000,
       codeHash: otp.codeHash,
       linkHash: otp.linkHash,
+      ...(options.passwordHash ? { passwordHash: options.passwordHash } : {}),
     },
     {
       now: at,
@@ -91,7 +98,7 @@ export async function sendOtp(
       `For security purposes, you can only request this after ${config.mailMinIntervalSeconds} seconds.`,
     );
   }
-  await mailOtp(deps, otp, kind, to, redirectTo, about);
+  await mailOtp(deps, otp, kind, to, redirectTo, options.about);
 }
 
 /**
@@ -104,6 +111,6 @@ export async function sendEmailChange(
   newEmail: string,
   redirectTo: string | undefined,
 ): Promise<void> {
-  await sendOtp(deps, user, 'email_change', redirectTo, newEmail);
-  await sendOtp(deps, user, 'email_change_current', redirectTo, user.email, newEmail);
+  await sendOtp(deps, user, 'email_change', redirectTo, { to: newEmail });
+  await sendOtp(deps, user, 'email_change_current', redirectTo, { about: newEmail });
 }

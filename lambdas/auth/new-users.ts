@@ -76,6 +76,7 @@ export async function createUser(
           expiresAt: at + deps.config.otpExpirySeconds * 1000,
           codeHash: otp.codeHash,
           linkHash: otp.linkHash,
+          passwordHash: input.passwordHash,
         },
       });
     } catch (error) {

@@ -117,7 +117,11 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   const user = await userByEmail(deps, normalizeEmail(rawEmail));
   if (!user) return c.json({});
   if (type === 'signup' && user.emailConfirmedAt === undefined) {
-    await sendOtp(deps, user, 'signup', redirectTo);
+    // The new code carries the pending sign-up's password, as the one it replaces did.
+    const replaced = user.confirmationTokenHash
+      ? await getOtp(deps.table, user.confirmationTokenHash)
+      : undefined;
+    await sendOtp(deps, user, 'signup', redirectTo, { passwordHash: replaced?.passwordHash });
   }
   if (type === 'email_change' && user.newEmail) {
     await sendEmailChange(deps, user, user.newEmail, redirectTo);
@@ -156,9 +160,16 @@ async function verifyCode(
   if (!code || code.expiresAt < now() || !kinds.includes(code.kind)) throw invalid();
   const user = await getUser(table, code.userId);
   if (!user || user[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
+  // Confirming an address makes the confirmer's password the account's: the one their sign-up
+  // bound to this code, or none usable (they set one once signed in), never an earlier
+  // registrant's.
+  const confirmedPasswordHash =
+    user.emailConfirmedAt === undefined
+      ? (code.passwordHash ?? (await hashPassword(randomUUID(), deps.config.bcryptCost)))
+      : undefined;
   let outcome;
   try {
-    outcome = await consumeOtp(table, code, user, now());
+    outcome = await consumeOtp(table, code, user, now(), confirmedPasswordHash);
   } catch (error) {
     if (error instanceof EmailTakenError) {
       throw new AuthError(

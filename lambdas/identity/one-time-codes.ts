@@ -62,6 +62,8 @@ export interface OtpRecord {
   expiresAt: number;
   codeHash: string;
   linkHash: string;
+  /** A sign-up's password (bcrypt), which becomes the account's when this code confirms it. */
+  passwordHash?: string;
 }
 
 /**
@@ -157,14 +159,17 @@ export type ConsumeOutcome = 'done' | 'partial' | 'stale';
 /**
  * Uses up a one-time token and applies what it proves, in one transaction: both its items are
  * deleted (so a second use fails) and the user's slot cleared; a confirmation marks the
- * address verified; the second half of an e-mail change moves the uniqueness item to the new
- * address. `stale` when the token was already used or replaced (or a race moved on).
+ * address verified and sets `confirmedPasswordHash` as the password (the confirmer's, so a
+ * password set by an earlier registrant of the address never survives it); the second half of
+ * an e-mail change moves the uniqueness item to the new address. `stale` when the token was
+ * already used or replaced (or a race moved on).
  */
 export async function consumeOtp(
   table: Table,
   otp: OtpRecord,
   user: UserRecord,
   now: number,
+  confirmedPasswordHash?: string,
 ): Promise<ConsumeOutcome> {
   const TableName = table.name;
   const slot = OTP_SLOTS[otp.kind];
@@ -223,10 +228,13 @@ export async function consumeOtp(
       },
     });
   } else if (!otherHalf && user.emailConfirmedAt === undefined) {
+    const passwordHash = confirmedPasswordHash ?? user.passwordHash;
     values[':true'] = true;
+    values[':password'] = passwordHash;
     names['#identity'] = 'identity';
     sets.push(
       'emailConfirmedAt = :now',
+      'passwordHash = :password',
       'userMetadata.email_verified = :true',
       '#identity.identityData.email_verified = :true',
     );
@@ -234,9 +242,9 @@ export async function consumeOtp(
       Update: {
         TableName,
         Key: identityKeys.email(user.email),
-        UpdateExpression: 'SET emailConfirmedAt = :now',
+        UpdateExpression: 'SET emailConfirmedAt = :now, passwordHash = :password',
         ConditionExpression: 'userId = :id',
-        ExpressionAttributeValues: { ':now': now, ':id': user.id },
+        ExpressionAttributeValues: { ':now': now, ':id': user.id, ':password': passwordHash },
       },
     });
   }
