@@ -130,8 +130,8 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
 }
 
 /**
- * Checks and uses up a one-time code, then signs the user in; `pending` when it was the first
- * half of a secure e-mail change. A typed code counts against its address's attempts first,
+ * Checks and uses up a one-time code, then signs the user in (no session when it was the first
+ * half of a secure e-mail change). A typed code counts against its address's attempts first,
  * so a burned address answers `otp_expired` even to the right code.
  */
 async function verifyCode(
