@@ -70,7 +70,15 @@ function encode(
 export function createStaticSiteHandler(webDist: string) {
   const root = resolve(webDist);
   return async (c: Context) => {
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json(
+        { error: 'Bad Request', message: 'Malformed percent-encoding in the path' },
+        400,
+      );
+    }
     const target = normalize(join(root, pathname));
     if (target !== root && !target.startsWith(root + sep)) return c.text('Not Found', 404);
 
