@@ -37,12 +37,14 @@ try {
     stripePriceId: context('stripePriceId') ?? '',
     publishableKey: context('publishableKey') ?? DEFAULT_PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: context('jwtSigningKeysGeneration') ?? '1',
+    jwtSigningKeysEmergencyGeneration: context('jwtSigningKeysEmergencyGeneration'),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     alarmEmail: context('alarmEmail'),
     monthlyBudgetUsd: monthlyBudgetUsd === undefined ? undefined : Number(monthlyBudgetUsd),
     existingTableName: context('existingTableName'),
     mailFrom: context('mailFrom'),
     emailConfirmation: context('emailConfirmation') === 'true',
+    webAclArn: context('webAclArn'),
   });
 } catch (error) {
   if (!(error instanceof StackSettingsError)) throw error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentKeys } from '../../lambdas/billing/items';
 import { addOneMonth } from '../../local/stripe-emulator/objects';
 import {
   SITE,
@@ -198,6 +199,24 @@ describe('after subscribing', () => {
       error: 'No billing account yet: subscribe first',
       code: 'no_customer',
     });
+  });
+
+  it('the billing portal forgets a customer Stripe no longer has, and says so (404)', async () => {
+    const user = await stack.signUp();
+    const started = await startCheckout(user);
+    const customer = stack.stripe.emulator.checkoutSessions.get(started.data!.sessionId)!
+      .customer as string;
+    stack.stripe.emulator.customers.delete(customer);
+    const { error, response } = await user.client.functions.invoke('billing-portal', { body: {} });
+    expect(error).not.toBeNull();
+    expect(response?.status).toBe(404);
+    expect(await response!.json()).toMatchObject({ code: 'no_customer' });
+    // Both mapping items went in one transaction: the function needs DeleteItem on both
+    // partitions (tests/platform/table-access.test.ts checks its policy allows it).
+    const get = (Key: Record<string, string>) =>
+      stack.table.doc.get({ TableName: stack.table.name, Key, ConsistentRead: true });
+    expect((await get(paymentKeys.stripeCustomer(user.userId))).Item).toBeUndefined();
+    expect((await get(paymentKeys.customerUser(customer))).Item).toBeUndefined();
   });
 
   it('cancelling now makes the row canceled', async () => {
