@@ -201,6 +201,29 @@ describe('after subscribing', () => {
     });
   });
 
+  it('two checkout sessions opened, both paid: only the newest can be paid, one subscription', async () => {
+    const user = await stack.signUp();
+    const first = await startCheckout(user);
+    const second = await startCheckout(user);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const sessions = stack.stripe.emulator.checkoutSessions;
+    expect(sessions.get(first.data!.sessionId)!.status).toBe('expired');
+    expect(sessions.get(second.data!.sessionId)!.status).toBe('open');
+
+    const paidFirst = await payOnHostedPage(first.data!.url, { cardNumber: '4242 4242 4242 4242' });
+    expect(paidFirst.status).not.toBe(303);
+    const paidSecond = await payOnHostedPage(second.data!.url, {
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(paidSecond.status).toBe(303);
+    const customer = sessions.get(second.data!.sessionId)!.customer as string;
+    const subscriptions = [...stack.stripe.emulator.subscriptions.values()].filter(
+      (subscription) => subscription.customer === customer,
+    );
+    expect(subscriptions.map((subscription) => subscription.status)).toEqual(['active']);
+    expect((await readView(user)).data).toMatchObject({ subscription_status: 'active' });
+  });
+
   it('the billing portal forgets a customer Stripe no longer has, and says so (404)', async () => {
     const user = await stack.signUp();
     const started = await startCheckout(user);
