@@ -7,12 +7,15 @@ import { sampleLetterPlugin } from './web/build/sample-letter';
 
 /** Where the backend tests' workers copy every line they write (tests/support/log-capture.ts). */
 const LOG_CAPTURE_DIR = mkdtempSync(join(tmpdir(), 'cdl-test-logs-'));
+/** Where they record each Lambda's table actions (tests/support/table-access.ts). */
+const TABLE_ACCESS_DIR = mkdtempSync(join(tmpdir(), 'cdl-table-access-'));
 
 /**
  * Four projects: `node` (handlers, engine, runtime; on a DynamoDB Local started once per run),
  * `web` (components in jsdom), `e2e` (Debian Chromium driven by playwright-core against the local
  * runtime; needs the SPA built first, which `npm test` does), and after them `logs`: the scan of
- * every line the `node` and `e2e` workers wrote.
+ * every line the `node` and `e2e` workers wrote, and the check of every table action the `node`
+ * workers' Lambdas performed against their IAM policies.
  */
 export default defineConfig({
   test: {
@@ -22,11 +25,17 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['{lambdas,local,shared,infra,tests}/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/platform/log-scan.test.ts', 'node_modules/**'],
+          exclude: [
+            'tests/e2e/**',
+            'tests/platform/log-scan.test.ts',
+            'tests/platform/table-access.test.ts',
+            'node_modules/**',
+          ],
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           setupFiles: ['tests/support/log-capture-setup.ts'],
           env: {
             LOG_CAPTURE_DIR,
+            TABLE_ACCESS_DIR,
             // The SDK warns once per process that its 2027 releases need Node 22 (CI runs 20).
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
           },
@@ -38,8 +47,8 @@ export default defineConfig({
         test: {
           name: 'logs',
           environment: 'node',
-          include: ['tests/platform/log-scan.test.ts'],
-          env: { LOG_CAPTURE_DIR },
+          include: ['tests/platform/log-scan.test.ts', 'tests/platform/table-access.test.ts'],
+          env: { LOG_CAPTURE_DIR, TABLE_ACCESS_DIR },
           sequence: { groupOrder: 1 },
         },
       },

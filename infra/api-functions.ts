@@ -1,15 +1,64 @@
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 
-/** What a function may do with the table: read, or read and write. Nothing else is granted. */
-export type TableAccess = 'read' | 'readWrite';
+/** The DynamoDB actions a function may be granted (a transaction's items need their own). */
+export type TableAction =
+  'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+
+/**
+ * What a function may do with the table: exactly the actions it performs, on items whose
+ * partition key starts with one of `leadingKeys` (`dynamodb:LeadingKeys`). Item keys:
+ * `lambdas/identity/items.ts` and `lambdas/billing/items.ts`; `EMAIL#` items hold password
+ * hashes, so only auth may touch them. `tests/platform/table-access.test.ts` checks every action
+ * the backend test suite saw each function perform against its synthesized policy, both ways.
+ */
+export interface TableGrant {
+  actions: TableAction[];
+  leadingKeys: string[];
+}
 
 /** Secrets held in Secrets Manager; a function receives `<NAME>_SECRET_ARN` and read access. */
-export type SecretName = 'JWT_SIGNING_KEYS' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
+export type SecretName =
+  'JWT_SIGNING_KEYS' | 'REFRESH_TOKEN_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
+
+/** API Gateway's token bucket for one route: steady requests per second, and the burst. */
+export interface RouteThrottle {
+  rateLimit: number;
+  burstLimit: number;
+}
 
 export interface ApiRoute {
   path: string;
   methods: HttpMethod[];
+  /** Its own throttle (each route key its own bucket); unset: the stage's default. */
+  throttle?: RouteThrottle;
 }
+
+/**
+ * The auth routes' throttles, each route key with its own bucket so a flood of one never starves
+ * the others (a flood of /signup or /health leaves sign-in and refresh alone). Sizes, for a
+ * product whose peak is a few hundred signed-in users, against the auth function's 1024 MB
+ * (about 0.6 vCPU: one bcrypt at cost 10 takes ~100 ms) and a new account's Lambda concurrency:
+ * - token (sign-in, refresh): the one route every session needs (each tab refreshes hourly, each
+ *   sign-in one bcrypt). 50/s steady, burst 100: ~5 concurrent sign-ins' worth of CPU, and
+ *   180,000 requests an hour, 100× the expected peak.
+ * - signup: bcrypt, a transaction and a mail per request; 10/s, burst 20 (36,000 an hour).
+ * - one-time codes (otp, recover, resend, verify): each mails or checks a code; SES sends 14
+ *   mails a second at most out of the sandbox, so 5/s, burst 10, per route.
+ * - user (GET, PUT): read by the SPA on start, written on profile and password change; 20/s, burst 40.
+ * - the rest (health, settings, JWKS, logout, CORS preflights): 20/s, burst 40.
+ * Per client, the function's own per-IP limits (`RATE_LIMIT_*`) apply first; per IP at the edge,
+ * the optional WAF web ACL (README, `webAclArn`).
+ */
+export const AUTH_THROTTLES = {
+  token: { rateLimit: 50, burstLimit: 100 },
+  signup: { rateLimit: 10, burstLimit: 20 },
+  oneTimeCodes: { rateLimit: 5, burstLimit: 10 },
+  user: { rateLimit: 20, burstLimit: 40 },
+  rest: { rateLimit: 20, burstLimit: 40 },
+} as const satisfies Record<string, RouteThrottle>;
+
+/** Every route that is not an auth route: the stage's default throttle. */
+export const DEFAULT_THROTTLE: RouteThrottle = { rateLimit: 100, burstLimit: 200 };
 
 export interface ApiFunctionSpec {
   /** Construct id; the CloudFormation logical id is `<id>Function` (see `functionLogicalId`). */
@@ -17,7 +66,7 @@ export interface ApiFunctionSpec {
   entry: string;
   description: string;
   routes: ApiRoute[];
-  table: TableAccess;
+  table: TableGrant;
   secrets: SecretName[];
   /** Called by the browser: reads `PUBLISHABLE_KEY`, `SITE_URL` and `ALLOWED_ORIGINS`. */
   browserFacing: boolean;
@@ -44,9 +93,39 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     id: 'Auth',
     entry: 'lambdas/auth/index.ts',
     description: 'Supabase Auth (GoTrue) wire protocol: /auth/v1/*',
-    routes: [{ path: '/auth/v1/{proxy+}', methods: [HttpMethod.ANY] }],
-    table: 'readWrite',
-    secrets: ['JWT_SIGNING_KEYS'],
+    routes: [
+      { path: '/auth/v1/token', methods: [HttpMethod.POST], throttle: AUTH_THROTTLES.token },
+      { path: '/auth/v1/signup', methods: [HttpMethod.POST], throttle: AUTH_THROTTLES.signup },
+      ...['otp', 'recover', 'resend'].map((name) => ({
+        path: `/auth/v1/${name}`,
+        methods: [HttpMethod.POST],
+        throttle: AUTH_THROTTLES.oneTimeCodes,
+      })),
+      {
+        path: '/auth/v1/verify',
+        methods: [HttpMethod.GET, HttpMethod.POST],
+        throttle: AUTH_THROTTLES.oneTimeCodes,
+      },
+      {
+        path: '/auth/v1/user',
+        methods: [HttpMethod.GET, HttpMethod.PUT],
+        throttle: AUTH_THROTTLES.user,
+      },
+      { path: '/auth/v1/{proxy+}', methods: [HttpMethod.ANY], throttle: AUTH_THROTTLES.rest },
+    ],
+    table: {
+      actions: [
+        'GetItem',
+        'BatchGetItem',
+        'Query',
+        'PutItem',
+        'UpdateItem',
+        'DeleteItem',
+        'BatchWriteItem',
+      ],
+      leadingKeys: ['USER#', 'EMAIL#', 'OTP#', 'RATE#'],
+    },
+    secrets: ['JWT_SIGNING_KEYS', 'REFRESH_TOKEN_SECRET'],
     browserFacing: true,
     rateLimitsByIp: true,
     verifiesAccessTokens: false,
@@ -66,7 +145,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
         methods: [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS],
       },
     ],
-    table: 'read',
+    table: { actions: ['BatchGetItem'], leadingKeys: ['USER#'] },
     secrets: [],
     browserFacing: true,
     rateLimitsByIp: false,
@@ -82,7 +161,10 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     routes: [
       { path: '/functions/v1/stripe-checkout', methods: [HttpMethod.POST, HttpMethod.OPTIONS] },
     ],
-    table: 'readWrite',
+    table: {
+      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      leadingKeys: ['USER#', 'CUSTOMER#'],
+    },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,
     rateLimitsByIp: false,
@@ -97,7 +179,10 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     entry: 'lambdas/stripe-webhook/index.ts',
     description: 'Stripe webhook (signature, no JWT): POST /functions/v1/stripe-webhook',
     routes: [{ path: '/functions/v1/stripe-webhook', methods: [HttpMethod.POST] }],
-    table: 'readWrite',
+    table: {
+      actions: ['GetItem', 'PutItem'],
+      leadingKeys: ['USER#', 'CUSTOMER#', 'STRIPE_EVENT#'],
+    },
     secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     browserFacing: false,
     rateLimitsByIp: false,
@@ -114,7 +199,11 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     routes: [
       { path: '/functions/v1/billing-portal', methods: [HttpMethod.POST, HttpMethod.OPTIONS] },
     ],
-    table: 'read',
+    table: {
+      // DeleteItem: a customer Stripe no longer has is forgotten (`forgetCustomer`).
+      actions: ['GetItem', 'DeleteItem'],
+      leadingKeys: ['USER#', 'CUSTOMER#'],
+    },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,
     rateLimitsByIp: false,

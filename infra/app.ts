@@ -37,6 +37,7 @@ try {
     stripePriceId: context('stripePriceId') ?? '',
     publishableKey: context('publishableKey') ?? DEFAULT_PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: context('jwtSigningKeysGeneration') ?? '1',
+    jwtSigningKeysEmergencyGeneration: context('jwtSigningKeysEmergencyGeneration'),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     alarmEmail: context('alarmEmail'),
     monthlyBudgetUsd: monthlyBudgetUsd === undefined ? undefined : Number(monthlyBudgetUsd),
@@ -44,6 +45,7 @@ try {
     mailFrom: context('mailFrom'),
     supportEmail: context('supportEmail'),
     emailConfirmation: context('emailConfirmation') === 'true',
+    webAclArn: context('webAclArn'),
   });
 } catch (error) {
   if (!(error instanceof StackSettingsError)) throw error;

@@ -250,6 +250,7 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     const { env: tableEnv } = await createTestTable();
     stripe = await startStripeEmulator({ port: 0, webhookUrl: await startWebhookForwarder() });
     secrets.set(secretArn('JwtSigningKeys'), 'random placeholder the stack creates');
+    secrets.set(secretArn('RefreshTokenSecret'), randomBytes(48).toString('base64url'));
     secrets.set(secretArn('StripeSecretKey'), stripe.secretKey);
     secrets.set(secretArn('StripeWebhookSecret'), stripe.webhookSecret);
     secrets.set(secretArn('OriginVerifySecret'), originVerifySecret);
@@ -272,33 +273,40 @@ describe('each bundle, invoked in-process with its events/ event', () => {
       SITE_URL: EVENT_SITE,
       ALLOWED_ORIGINS: EVENT_SITE,
       JWT_SIGNING_KEYS_SECRET_ARN: secretArn('JwtSigningKeys'),
+      REFRESH_TOKEN_SECRET_SECRET_ARN: secretArn('RefreshTokenSecret'),
       STRIPE_SECRET_KEY_SECRET_ARN: secretArn('StripeSecretKey'),
       STRIPE_WEBHOOK_SECRET_SECRET_ARN: secretArn('StripeWebhookSecret'),
       ORIGIN_VERIFY_SECRET_SECRET_ARN: secretArn('OriginVerifySecret'),
     };
 
     // As at deploy: the custom resource creates the signing keys, keeps them on an unrelated
-    // update, rotates on a new generation; its public JWKS becomes JWT_PUBLIC_JWKS.
+    // update (a stack deployed before EmergencyGeneration existed included), rotates on a new
+    // generation, drops every previous key on a new emergency generation; its public JWKS
+    // becomes JWT_PUBLIC_JWKS.
     const generatorFn = functions.get(JWT_KEYS_GENERATOR_LOGICAL_ID)!;
     const generate = await importBundle(generatorFn, localValues, localOnly);
-    let previousGeneration: string | undefined;
-    for (const generation of ['1', '1', '2']) {
+    const deploys: Array<{ Generation: string; EmergencyGeneration?: string }> = [
+      { Generation: '1' },
+      { Generation: '1', EmergencyGeneration: '' },
+      { Generation: '2', EmergencyGeneration: '' },
+      { Generation: '2', EmergencyGeneration: '1' },
+    ];
+    let previous: (typeof deploys)[number] | undefined;
+    for (const properties of deploys) {
       const response = (await generate(
         {
-          RequestType: previousGeneration ? 'Update' : 'Create',
-          ResourceProperties: { SecretArn: secretArn('JwtSigningKeys'), Generation: generation },
-          ...(previousGeneration
-            ? { OldResourceProperties: { Generation: previousGeneration } }
-            : {}),
+          RequestType: previous ? 'Update' : 'Create',
+          ResourceProperties: { SecretArn: secretArn('JwtSigningKeys'), ...properties },
+          ...(previous ? { OldResourceProperties: previous } : {}),
         },
         lambdaContext('JwtSigningKeysGenerator'),
       )) as unknown as { Data: { PublicJwks: string } };
       keyEvents.push({
-        generation,
+        generation: properties.Generation,
         publicJwks: JSON.parse(response.Data.PublicJwks) as JSONWebKeySet,
         stored: JSON.parse(secrets.get(secretArn('JwtSigningKeys'))!) as JSONWebKeySet,
       });
-      previousGeneration = generation;
+      previous = properties;
     }
     localValues.JWT_PUBLIC_JWKS = JSON.stringify(keyEvents.at(-1)!.publicJwks);
 
@@ -320,7 +328,7 @@ describe('each bundle, invoked in-process with its events/ event', () => {
   });
 
   test('JWT signing keys: created on deploy, kept on update, rotated on a new generation', () => {
-    const [created, kept, rotated] = keyEvents;
+    const [created, kept, rotated, emergency] = keyEvents;
     expect(created!.stored.keys).toHaveLength(1);
     const [key] = created!.stored.keys;
     expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
@@ -337,6 +345,11 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     expect(rotated!.publicJwks.keys.map((k) => k.kid)).toEqual(
       rotated!.stored.keys.map((k) => k.kid),
     );
+    // The emergency rotation: a new key alone, neither earlier key verifies anything any more.
+    expect(emergency!.stored.keys).toHaveLength(1);
+    const earlierKids = rotated!.stored.keys.map((k) => k.kid);
+    expect(earlierKids).not.toContain(emergency!.stored.keys[0]!.kid);
+    expect(emergency!.publicJwks.keys.map((k) => k.kid)).toEqual([emergency!.stored.keys[0]!.kid]);
   });
 
   test('the bundles are imported natively from the assembly', () => {

@@ -10,8 +10,8 @@ import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/ident
 export interface KeySetEvent {
   RequestType: 'Create' | 'Update' | 'Delete';
   PhysicalResourceId?: string;
-  ResourceProperties: { SecretArn: string; Generation: string };
-  OldResourceProperties?: { Generation?: string };
+  ResourceProperties: { SecretArn: string; Generation: string; EmergencyGeneration?: string };
+  OldResourceProperties?: { Generation?: string; EmergencyGeneration?: string };
 }
 
 export interface KeySetResponse {
@@ -39,19 +39,23 @@ async function freshKey() {
 
 /**
  * Creates the ES256 signing key set in Secrets Manager on first deploy and keeps it on later
- * deploys. A new `Generation` rotates: the new key signs from then on, the previous one stays
- * in the set so tokens it signed keep verifying until they expire. Returns only the public JWKS.
+ * deploys. A new `Generation` rotates gracefully: the new key signs from then on, the previous
+ * one stays in the set so tokens it signed keep verifying until they expire. A new
+ * `EmergencyGeneration` rotates at once: the new key alone, every token signed before is
+ * refused. Returns only the public JWKS.
  */
 export async function handler(event: KeySetEvent): Promise<KeySetResponse> {
   const { SecretArn: secretArn, Generation: generation } = event.ResourceProperties;
+  const emergencyGeneration = event.ResourceProperties.EmergencyGeneration ?? '';
   if (event.RequestType === 'Delete') {
     return { PhysicalResourceId: event.PhysicalResourceId ?? secretArn };
   }
   const current = await readKeySet(secretArn);
-  const rotate =
-    event.RequestType === 'Update' && event.OldResourceProperties?.Generation !== generation;
+  const old = event.RequestType === 'Update' ? event.OldResourceProperties : undefined;
+  const emergency = old !== undefined && (old.EmergencyGeneration ?? '') !== emergencyGeneration;
+  const rotate = old !== undefined && old.Generation !== generation;
   let keySet = current;
-  if (!current) keySet = { keys: [await freshKey()] };
+  if (!current || emergency) keySet = { keys: [await freshKey()] };
   else if (rotate) keySet = { keys: [await freshKey(), current.keys[0]!] };
   if (keySet !== current) {
     await secrets.send(

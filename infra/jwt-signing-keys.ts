@@ -10,6 +10,8 @@ export const JWT_KEYS_GENERATOR_LOGICAL_ID = 'JwtSigningKeysGeneratorFunction';
 export interface JwtSigningKeysProps {
   /** Change it (context `jwtSigningKeysGeneration`) to rotate the signing key on the next deploy. */
   generation: string;
+  /** Change it (context `jwtSigningKeysEmergencyGeneration`) to rotate and drop the previous keys. */
+  emergencyGeneration?: string;
 }
 
 /**
@@ -47,7 +49,11 @@ export class JwtSigningKeys extends Construct {
     this.resource = new CustomResource(this, 'KeySet', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::JwtSigningKeys',
-      properties: { SecretArn: this.secret.secretArn, Generation: props.generation },
+      properties: {
+        SecretArn: this.secret.secretArn,
+        Generation: props.generation,
+        EmergencyGeneration: props.emergencyGeneration ?? '',
+      },
     });
     this.publicJwks = this.resource.getAttString('PublicJwks');
     Validations.of(this.secret).acknowledge({

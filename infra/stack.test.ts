@@ -27,7 +27,12 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from '../shared/security-headers';
 import { ENTRY_FILES, entryHtmlFor } from '../shared/site-entry';
-import { API_FUNCTIONS, functionLogicalId, type ApiFunctionSpec } from './api-functions';
+import {
+  API_FUNCTIONS,
+  AUTH_THROTTLES,
+  functionLogicalId,
+  type ApiFunctionSpec,
+} from './api-functions';
 import { LAMBDA_BUNDLING } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
@@ -41,6 +46,7 @@ import {
   settingsProblems,
   STACK_NAME,
   StackSettingsError,
+  VIEWER_IP_HEADER,
   type CreditDisputeLettersStackProps,
 } from './stack';
 
@@ -119,7 +125,10 @@ beforeAll(() => {
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
+    jwtSigningKeysEmergencyGeneration: '2',
     existingTableName: EXISTING_TABLE,
+    webAclArn:
+      'arn:aws:wafv2:us-east-1:123456789012:global/webacl/cdl-rate-limit/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab',
   });
   // cdk-nag's AwsSolutions pack checks every stack of the app when it synthesizes (below): any
   // finding not acknowledged with a reason fails the synth, and so every test here.
@@ -212,14 +221,27 @@ describe('edge: private bucket behind CloudFront', () => {
     }
   });
 
-  test('the SPA fallback is a CloudFront Function on the default behaviour only', () => {
-    const [functionId] = only('AWS::CloudFront::Function');
+  const cloudFrontFunction = (constructIdPrefix: string) => {
+    const id = logicalIdOf('AWS::CloudFront::Function', constructIdPrefix);
+    return [id, resources[id]!] as const;
+  };
+  const functionHandler = (constructIdPrefix: string) => {
+    const code = cloudFrontFunction(constructIdPrefix)[1].Properties.FunctionCode as string;
+    return vm.runInNewContext(`${code}; handler`) as (event: unknown) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  test('the SPA fallback is on the default behaviour, the viewer-IP function on the API ones', () => {
+    expect(Object.keys(template.findResources('AWS::CloudFront::Function'))).toHaveLength(2);
+    const [spaId] = cloudFrontFunction('SpaFallback');
+    const [viewerIpId] = cloudFrontFunction('ViewerIp');
     const config = distributionConfig();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [spaId, 'FunctionARN'] } },
     ]);
     for (const behavior of config.CacheBehaviors) {
-      expect(behavior.FunctionAssociations).toBeUndefined();
+      expect(behavior.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [viewerIpId, 'FunctionARN'] } },
+      ]);
       expect(behavior.LambdaFunctionAssociations).toBeUndefined();
     }
     // Error pages would apply to the API behaviours too and turn API errors into index.html.
@@ -227,9 +249,8 @@ describe('edge: private bucket behind CloudFront', () => {
   });
 
   test('the SPA fallback serves each route its prerendered page, other paths the not-found page, files as they are', () => {
-    const code = only('AWS::CloudFront::Function')[1].Properties.FunctionCode as string;
-    const handler = vm.runInNewContext(`${code}; handler`) as (event: unknown) => { uri: string };
-    const uriAfter = (uri: string) => handler({ request: { uri } }).uri;
+    const handler = functionHandler('SpaFallback');
+    const uriAfter = (uri: string) => (handler({ request: { uri } }) as { uri: string }).uri;
     expect(uriAfter('/')).toBe('/index.html');
     expect(uriAfter('/index.html')).toBe('/index.html');
     expect(uriAfter('/account')).toBe('/404.html');
@@ -242,6 +263,26 @@ describe('edge: private bucket behind CloudFront', () => {
     expect(uriAfter('/assets/index-3f9a1c.js')).toBe('/assets/index-3f9a1c.js');
     expect(uriAfter('/config.json')).toBe('/config.json');
     expect(uriAfter('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  test("the viewer-IP function writes the viewer's IP over any copy the viewer sent", () => {
+    const handler = functionHandler('ViewerIp');
+    const forged = {
+      value: '203.0.113.66',
+      multiValue: [{ value: '203.0.113.66' }, { value: '10.0.0.1' }],
+    };
+    const request = handler({
+      viewer: { ip: '2001:db8::7' },
+      request: {
+        uri: '/auth/v1/token',
+        headers: { [VIEWER_IP_HEADER]: forged, apikey: { value: 'k' } },
+      },
+    });
+    expect(request.headers[VIEWER_IP_HEADER]).toEqual({ value: '2001:db8::7' });
+    expect(request.headers.apikey).toEqual({ value: 'k' });
+    expect(handler({ viewer: { ip: '198.51.100.7' }, request: { headers: {} } }).headers).toEqual({
+      [VIEWER_IP_HEADER]: { value: '198.51.100.7' },
+    });
   });
 
   test('the response-headers policy carries the shared security headers', () => {
@@ -510,15 +551,98 @@ describe('API and functions', () => {
     expect(stage.Properties.AccessLogSettings.Format).toContain('"routeKey":"$context.routeKey"');
   });
 
+  test('token, sign-up, one-time codes, user and the rest of /auth/v1 each have their own throttle', () => {
+    const [, stage] = only('AWS::ApiGatewayV2::Stage');
+    const throttle = (limits: { rateLimit: number; burstLimit: number }) => ({
+      ThrottlingRateLimit: limits.rateLimit,
+      ThrottlingBurstLimit: limits.burstLimit,
+    });
+    expect(stage.Properties.RouteSettings).toEqual({
+      'POST /auth/v1/token': throttle(AUTH_THROTTLES.token),
+      'POST /auth/v1/signup': throttle(AUTH_THROTTLES.signup),
+      'POST /auth/v1/otp': throttle(AUTH_THROTTLES.oneTimeCodes),
+      'POST /auth/v1/recover': throttle(AUTH_THROTTLES.oneTimeCodes),
+      'POST /auth/v1/resend': throttle(AUTH_THROTTLES.oneTimeCodes),
+      'POST /auth/v1/verify': throttle(AUTH_THROTTLES.oneTimeCodes),
+      'GET /auth/v1/verify': throttle(AUTH_THROTTLES.oneTimeCodes),
+      'GET /auth/v1/user': throttle(AUTH_THROTTLES.user),
+      'PUT /auth/v1/user': throttle(AUTH_THROTTLES.user),
+      'ANY /auth/v1/{proxy+}': throttle(AUTH_THROTTLES.rest),
+    });
+    // Sign-in and refresh keep a bucket no other route draws from, larger than the flooded ones.
+    expect(AUTH_THROTTLES.token.rateLimit).toBeGreaterThan(AUTH_THROTTLES.signup.rateLimit);
+    expect(AUTH_THROTTLES.token.rateLimit).toBeGreaterThan(AUTH_THROTTLES.rest.rateLimit);
+    // API Gateway refuses settings for a route that does not exist yet.
+    const routeIds = Object.entries(template.findResources('AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => route.Properties.RouteKey in stage.Properties.RouteSettings)
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(10);
+    const [, stageResource] = only('AWS::ApiGatewayV2::Stage');
+    expect(stageResource.DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  test("every auth endpoint the router serves reaches its group's route", () => {
+    const keys = API_FUNCTIONS.find((spec) => spec.id === 'Auth')!.routes.flatMap((route) =>
+      route.methods.map((method) => `${method} ${route.path}`),
+    );
+    const routeOf = (method: string, endpoint: string) =>
+      keys.find((key) => key === `${method} /auth/v1/${endpoint}`) ??
+      keys.find((key) => key === 'ANY /auth/v1/{proxy+}');
+    const router = readFileSync(
+      path.join(import.meta.dirname, '..', 'lambdas/auth/router.ts'),
+      'utf8',
+    );
+    const served = [...router.matchAll(/app\.(get|post|put)\('\/([^']+)'/g)].map(
+      ([, method, endpoint]) => [method!.toUpperCase(), endpoint!] as const,
+    );
+    expect(served.length).toBeGreaterThanOrEqual(13);
+    const group = Object.fromEntries(
+      served.map(([method, endpoint]) => [`${method} ${endpoint}`, routeOf(method, endpoint)]),
+    );
+    expect(group).toMatchObject({
+      'POST token': 'POST /auth/v1/token',
+      'POST signup': 'POST /auth/v1/signup',
+      'POST otp': 'POST /auth/v1/otp',
+      'POST recover': 'POST /auth/v1/recover',
+      'POST resend': 'POST /auth/v1/resend',
+      'POST verify': 'POST /auth/v1/verify',
+      'GET verify': 'GET /auth/v1/verify',
+      'GET user': 'GET /auth/v1/user',
+      'PUT user': 'PUT /auth/v1/user',
+      'GET health': 'ANY /auth/v1/{proxy+}',
+      'POST logout': 'ANY /auth/v1/{proxy+}',
+    });
+  });
+
+  test('a CloudFront WAF web ACL is offered as a context value, and checked', () => {
+    expect(distributionConfig().WebACLId).toBeUndefined();
+    const webAclArn =
+      'arn:aws:wafv2:us-east-1:123456789012:global/webacl/cdl-rate-limit/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab';
+    const config = Object.values(
+      withExistingTable.findResources('AWS::CloudFront::Distribution'),
+    )[0]!.Properties.DistributionConfig;
+    expect(config.WebACLId).toBe(webAclArn);
+    const regional = webAclArn.replace('us-east-1', 'eu-west-1').replace('global', 'regional');
+    const props = {
+      siteDir,
+      stripePriceId: PRICE_ID,
+      publishableKey: PUBLISHABLE_KEY,
+      jwtSigningKeysGeneration: '1',
+    };
+    expect(settingsProblems({ ...props, webAclArn })).toEqual([]);
+    expect(settingsProblems({ ...props, webAclArn: regional }).join()).toMatch(
+      /webAclArn must be a WAFv2 web ACL of scope CLOUDFRONT/,
+    );
+  });
+
   test('each function gets exactly the table actions and secrets it uses', () => {
     const tableId = logicalIdOf('AWS::DynamoDB::Table', 'Table');
     const secretIds: Record<string, string> = {
       JWT_SIGNING_KEYS: logicalIdOf('AWS::SecretsManager::Secret', 'JwtSigningKeysSecret'),
+      REFRESH_TOKEN_SECRET: logicalIdOf('AWS::SecretsManager::Secret', 'RefreshTokenSecret'),
       STRIPE_SECRET_KEY: logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey'),
       STRIPE_WEBHOOK_SECRET: logicalIdOf('AWS::SecretsManager::Secret', 'StripeWebhookSecret'),
     };
-    const read = ['BatchGetItem', 'ConditionCheckItem', 'GetItem', 'Query'];
-    const write = ['BatchWriteItem', 'DeleteItem', 'PutItem', 'UpdateItem'];
     for (const spec of API_FUNCTIONS) {
       const roleId = functionOf(spec).Properties.Role['Fn::GetAtt'][0] as string;
       const policies = Object.values(resources).filter(
@@ -535,12 +659,18 @@ describe('API and functions', () => {
       const tableStatements = statements.filter((s) =>
         JSON.stringify(s.Resource).includes(tableId),
       );
+      expect(tableStatements, spec.id).toHaveLength(1);
       const tableActions = tableStatements.flatMap((s) => [s.Action].flat()).sort();
-      const expectedTable = (spec.table === 'read' ? read : [...read, ...write])
-        .map((a) => `dynamodb:${a}`)
-        .sort();
+      const expectedTable = spec.table.actions.map((a) => `dynamodb:${a}`).sort();
       expect(tableActions, spec.id).toEqual(expectedTable);
       expect(tableActions.join(), spec.id).not.toMatch(/Scan|\*/);
+      // Only items under its own partition-key prefixes; EMAIL# (password hashes) for auth alone.
+      const { Condition } = tableStatements[0] as {
+        Condition?: Record<string, Record<string, string[]>>;
+      };
+      const leadingKeys = Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
+      expect(leadingKeys, spec.id).toEqual(spec.table.leadingKeys.map((prefix) => `${prefix}*`));
+      expect(leadingKeys.includes('EMAIL#*'), spec.id).toBe(spec.id === 'Auth');
 
       const sesStatements = statements.filter((s) => [s.Action].flat()[0]!.startsWith('ses:'));
       if (spec.sendsEmail) {
@@ -616,7 +746,7 @@ describe('API and functions', () => {
       expect(JSON.stringify(variables)).not.toContain('resolve:secretsmanager');
     }
     const auth = functionOf({ id: 'Auth' }).Properties.Environment.Variables;
-    expect(auth.CLIENT_IP_HEADER).toBe('cloudfront-viewer-address');
+    expect(auth.CLIENT_IP_HEADER).toBe(VIEWER_IP_HEADER);
   });
 
   test('e-mail confirmation is one setting, and it needs a sender', () => {
@@ -656,7 +786,11 @@ describe('data and secrets', () => {
   test('the JWT signing keys are generated at deploy into their secret, by its own function', () => {
     const [, keySet] = only('Custom::JwtSigningKeys');
     const secretId = logicalIdOf('AWS::SecretsManager::Secret', 'JwtSigningKeysSecret');
-    expect(keySet.Properties).toMatchObject({ SecretArn: { Ref: secretId }, Generation: '1' });
+    expect(keySet.Properties).toMatchObject({
+      SecretArn: { Ref: secretId },
+      Generation: '1',
+      EmergencyGeneration: '',
+    });
     const generatorRoleId = resources[JWT_KEYS_GENERATOR_LOGICAL_ID]!.Properties.Role[
       'Fn::GetAtt'
     ][0] as string;
@@ -671,6 +805,30 @@ describe('data and secrets', () => {
     expect(resources[functionLogicalId({ id: 'Auth' })]!.DependsOn).toContain(
       Object.keys(template.findResources('Custom::JwtSigningKeys'))[0],
     );
+  });
+
+  test('the refresh-token MAC key is its own generated secret, read by the auth function alone', () => {
+    const secretId = logicalIdOf('AWS::SecretsManager::Secret', 'RefreshTokenSecret');
+    expect(resources[secretId]!.Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 64,
+      ExcludePunctuation: true,
+    });
+    const variablesOf = (id: string) =>
+      resources[functionLogicalId({ id })]!.Properties.Environment.Variables;
+    const readers = API_FUNCTIONS.filter((spec) =>
+      JSON.stringify(variablesOf(spec.id)).includes(secretId),
+    );
+    expect(readers.map((spec) => spec.id)).toEqual(['Auth']);
+    expect(variablesOf('Auth')).toMatchObject({
+      REFRESH_TOKEN_SECRET_SECRET_ARN: { Ref: secretId },
+    });
+    // Not derived from the signing keys: the key generator never touches it.
+    expect(JSON.stringify(only('Custom::JwtSigningKeys')[1])).not.toContain(secretId);
+  });
+
+  test('an emergency rotation is its own context value, passed to the key generator', () => {
+    const keySet = Object.values(withExistingTable.findResources('Custom::JwtSigningKeys'))[0]!;
+    expect(keySet.Properties).toMatchObject({ Generation: '1', EmergencyGeneration: '2' });
   });
 
   test('the origin-verify authorizer reads only its secret', () => {
@@ -884,8 +1042,10 @@ describe('a second copy, and the retained table', () => {
     expect(render(oac.Properties.OriginAccessControlConfig.Name)).toBe(
       `${STACK_NAME}-SiteOAC-<AWS::Region>`,
     );
-    const [, cloudFrontFunction] = only('AWS::CloudFront::Function');
-    expect(render(cloudFrontFunction.Properties.Name)).toMatch(/^<AWS::Region>/);
+    const cloudFrontFunctions = Object.values(template.findResources('AWS::CloudFront::Function'));
+    for (const cloudFrontFunction of cloudFrontFunctions) {
+      expect(render(cloudFrontFunction.Properties.Name)).toMatch(/^<AWS::Region>/);
+    }
   });
 
   test('the table has deletion protection as well as being retained', () => {
@@ -1011,12 +1171,24 @@ describe('operations: alarms to the TLS-only topic, budget, logs', () => {
       Ref: logicalIdOf('AWS::Logs::LogGroup', 'ApiAccessLogs'),
     });
     const { MetricName, MetricNamespace } = filter.Properties.MetricTransformations[0];
-    const tooMany = alarms().find(([id]) => id.startsWith('Api429'))![1];
-    expect(tooMany.Properties).toMatchObject({
-      MetricName,
-      Namespace: MetricNamespace,
-      Threshold: 20,
-    });
+    // A rate: 429s over all requests, once there are enough requests for it to mean something.
+    const tooMany = alarms().find(([id]) => id.startsWith('Api429Rate'))![1];
+    expect(
+      metricsOf(tooMany)
+        .map((m) => m.MetricName)
+        .sort(),
+    ).toEqual(['ApiRateLimited', 'Count']);
+    expect(metricsOf(tooMany).find((m) => m.MetricName === MetricName)!.Namespace).toBe(
+      MetricNamespace,
+    );
+    const rateExpression = tooMany.Properties.Metrics.find(
+      (m: { Expression?: string }) => m.Expression,
+    );
+    expect(rateExpression.Expression).toBe(
+      'IF(requests >= 20, 100 * FILL(rateLimited, 0) / requests, 0)',
+    );
+    expect(tooMany.Properties.Threshold).toBe(10);
+    expect(alarms().filter(([id]) => id.startsWith('Api429'))).toHaveLength(1);
   });
 
   test('a monthly AWS cost budget ($10 unless context says) reports to the topic, which lets it', () => {

@@ -14,7 +14,7 @@ import {
   type StackProps,
 } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, LogGroupLogDestination, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   HttpLambdaAuthorizer,
   HttpLambdaResponseType,
@@ -75,9 +75,10 @@ import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-
 import { ENTRY_FILES, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../shared/site-entry';
 import {
   API_FUNCTIONS,
+  DEFAULT_THROTTLE,
   functionLogicalId,
   type SecretName,
-  type TableAccess,
+  type TableGrant,
 } from './api-functions';
 import { AppFunction, LOG_RETENTION } from './app-function';
 import { JwtSigningKeys } from './jwt-signing-keys';
@@ -91,6 +92,11 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   publishableKey: string;
   /** Bump to rotate the JWT signing key on the next deploy (the previous key keeps verifying). */
   jwtSigningKeysGeneration: string;
+  /**
+   * Bump (context `jwtSigningKeysEmergencyGeneration`) to replace the signing key and drop every
+   * previous one at once: tokens they signed stop verifying (a leaked key). Unset: never used.
+   */
+  jwtSigningKeysEmergencyGeneration?: string;
   /** Optional custom domain; the ACM certificate must be in us-east-1 (CloudFront). */
   customDomain?: { domainName: string; certificateArn: string };
   /** Optional address subscribed to the alarm topic (unset: a synth warning and a NextSteps line). */
@@ -111,7 +117,16 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   supportEmail?: string;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
+  /**
+   * An AWS WAF web ACL of scope CLOUDFRONT (so in us-east-1) for the distribution, e.g. one with a
+   * rate-based rule per client IP (README, WAF). Unset: no WAF.
+   */
+  webAclArn?: string;
 }
+
+/** A CloudFront web ACL's ARN: WAFv2, us-east-1, `global` scope. */
+const CLOUDFRONT_WEB_ACL_ARN =
+  /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/;
 
 /** The address of a sender written `Name <address>` or as the address alone. */
 function senderAddress(mailFrom: string): string {
@@ -157,6 +172,12 @@ export function settingsProblems(props: CreditDisputeLettersStackProps): string[
   if (props.emailConfirmation && !props.mailFrom) {
     problems.push('emailConfirmation needs mailFrom: confirmation links are sent by e-mail');
   }
+  if (props.webAclArn && !CLOUDFRONT_WEB_ACL_ARN.test(props.webAclArn)) {
+    problems.push(
+      'webAclArn must be a WAFv2 web ACL of scope CLOUDFRONT (arn:aws:wafv2:us-east-1:<account>:' +
+        `global/webacl/<name>/<id>), got "${props.webAclArn}"`,
+    );
+  }
   const budget = props.monthlyBudgetUsd;
   if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) {
     problems.push(`monthlyBudgetUsd must be a positive number of US dollars, got ${budget}`);
@@ -164,24 +185,21 @@ export function settingsProblems(props: CreditDisputeLettersStackProps): string[
   return problems;
 }
 
-const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  read: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-  ],
-  readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-  ],
-};
+/**
+ * The table statement of a function's role: its actions, only on items whose partition key
+ * starts with one of its prefixes (every key of a batch or transaction is checked).
+ */
+function tableStatement(table: ITable, grant: TableGrant): PolicyStatement {
+  return new PolicyStatement({
+    actions: grant.actions.map((action) => `dynamodb:${action}`),
+    resources: [table.tableArn],
+    conditions: {
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': grant.leadingKeys.map((prefix) => `${prefix}*`),
+      },
+    },
+  });
+}
 
 export const STACK_NAME = 'CreditDisputeLetters';
 export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
@@ -206,6 +224,20 @@ function handler(event) {
   var route = request.uri.length > 1 ? request.uri.replace(/\\/+$/, '') : request.uri;
   if (Object.prototype.hasOwnProperty.call(ENTRIES, route)) request.uri = '/' + ENTRIES[route];
   else if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/${NOT_FOUND_HTML}';
+  return request;
+}`;
+
+/**
+ * The header that carries the viewer's IP to the API (`CLIENT_IP_HEADER` of the functions that
+ * limit per IP). Our own name, so only the stack's viewer-request function writes it: it replaces
+ * any copy the viewer sent with `event.viewer.ip`, and the origin-verify authorizer turns away
+ * requests that did not come through CloudFront.
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+const VIEWER_IP_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -296,9 +328,22 @@ export class CreditDisputeLettersStack extends Stack {
 
     const jwtKeys = new JwtSigningKeys(this, 'JwtSigningKeys', {
       generation: props.jwtSigningKeysGeneration,
+      emergencyGeneration: props.jwtSigningKeysEmergencyGeneration,
+    });
+    // The refresh-token MAC key, its own secret: a leaked signing key forges no refresh token.
+    const refreshTokenSecret = new Secret(this, 'RefreshTokenSecret', {
+      description: 'REFRESH_TOKEN_SECRET: the refresh-token MAC key (README, Secrets)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(refreshTokenSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by the operator with put-secret-value: "<new> <old>" keeps sessions refreshing, ' +
+        'the new value alone ends them (README, Secrets); a scheduled rotation would end them all.',
     });
     const secrets: Record<SecretName, Secret> = {
       JWT_SIGNING_KEYS: jwtKeys.secret,
+      REFRESH_TOKEN_SECRET: refreshTokenSecret,
       // Created with a random placeholder; the operator puts the real values after deploy.
       STRIPE_SECRET_KEY: new Secret(this, 'StripeSecretKey', {
         description: 'STRIPE_SECRET_KEY (sk_live_… / sk_test_…); set by the operator',
@@ -359,10 +404,10 @@ export class CreditDisputeLettersStack extends Stack {
         resultsCacheTtl: Duration.hours(1),
       }),
     });
-    api.addStage('DefaultStage', {
+    const stage = api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: DEFAULT_THROTTLE,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -420,9 +465,19 @@ export class CreditDisputeLettersStack extends Stack {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
-      // Includes CloudFront-Viewer-Address, which CloudFront writes itself (the client IP).
+      // Every viewer header, and the viewer IP header the function below writes.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: headersPolicy,
+      functionAssociations: [
+        {
+          eventType: FunctionEventType.VIEWER_REQUEST,
+          function: new CloudFrontFunction(this, 'ViewerIp', {
+            comment: `Sets ${VIEWER_IP_HEADER} to the viewer's IP, replacing any viewer copy`,
+            runtime: FunctionRuntime.JS_2_0,
+            code: FunctionCode.fromInline(VIEWER_IP_CODE),
+          }),
+        },
+      ],
     };
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Credit Dispute Letters',
@@ -432,6 +487,7 @@ export class CreditDisputeLettersStack extends Stack {
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
       ...(props.customDomain
         ? {
             domainNames: [props.customDomain.domainName],
@@ -468,20 +524,21 @@ export class CreditDisputeLettersStack extends Stack {
       ),
     });
     const siteUrl = `https://${props.customDomain?.domainName ?? distribution.distributionDomainName}`;
-    Validations.of(distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'No country is barred from the product; a geo restriction would only lock out ' +
-          'consumers who are travelling.',
-      },
-      {
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No country is barred from the product; a geo restriction would only lock out ' +
+        'consumers who are travelling.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'AWS WAF costs $5 a month plus $1 a rule, above what this app costs at rest; the API ' +
-          'throttles per stage, the auth function limits per client IP, and the site is static.',
-      },
-    );
+          'AWS WAF costs $5 a month plus $1 a rule, above what this app costs at rest: it is ' +
+          'offered (context webAclArn, README); the API throttles each auth route on its own, ' +
+          'the auth function limits per client IP, and the site is static.',
+      });
+    }
     if (!props.customDomain) {
       Validations.of(distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -532,6 +589,15 @@ export class CreditDisputeLettersStack extends Stack {
     );
 
     const sender = props.mailFrom ? senderAddress(props.mailFrom) : undefined;
+    /**
+     * Per route key, its own throttle (`ApiRoute.throttle`, sized in `api-functions.ts`). The
+     * property is a plain JSON map: CloudFormation's own names, written as they are.
+     */
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    > = {};
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
     for (const spec of API_FUNCTIONS) {
       const environment: Record<string, string> = { TABLE_NAME: table.tableName };
       if (spec.browserFacing) {
@@ -540,7 +606,7 @@ export class CreditDisputeLettersStack extends Stack {
         environment.ALLOWED_ORIGINS = siteUrl;
       }
       // Trustworthy only because the origin-verify authorizer keeps direct callers out.
-      if (spec.rateLimitsByIp) environment.CLIENT_IP_HEADER = 'cloudfront-viewer-address';
+      if (spec.rateLimitsByIp) environment.CLIENT_IP_HEADER = VIEWER_IP_HEADER;
       if (spec.verifiesAccessTokens) environment.JWT_PUBLIC_JWKS = jwtKeys.publicJwks;
       if (spec.usesStripe) environment.STRIPE_PRICE_ID = props.stripePriceId;
       if (spec.sendsEmail && props.mailFrom) environment.MAIL_FROM = props.mailFrom;
@@ -555,7 +621,7 @@ export class CreditDisputeLettersStack extends Stack {
         timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
         environment,
       });
-      table.grant(fn, ...TABLE_ACTIONS[spec.table]);
+      fn.addToRolePolicy(tableStatement(table, spec.table));
       for (const name of spec.secrets) secrets[name].grantRead(fn);
       if (spec.sendsEmail && sender) {
         // SES authorizes SendEmail against the sender's identity and, in the SES sandbox, against
@@ -585,7 +651,16 @@ export class CreditDisputeLettersStack extends Stack {
 
       const integration = new HttpLambdaIntegration(`${spec.id}Integration`, fn);
       for (const route of spec.routes) {
-        api.addRoutes({ path: route.path, methods: route.methods, integration });
+        const added = api.addRoutes({ path: route.path, methods: route.methods, integration });
+        if (!route.throttle) continue;
+        for (const method of route.methods) {
+          routeSettings[`${method} ${route.path}`] = {
+            ThrottlingRateLimit: route.throttle.rateLimit,
+            ThrottlingBurstLimit: route.throttle.burstLimit,
+          };
+        }
+        // API Gateway refuses settings for a route key that does not exist yet.
+        for (const created of added) stage.node.addDependency(created);
       }
 
       alarm(
@@ -618,6 +693,7 @@ export class CreditDisputeLettersStack extends Stack {
     );
     alarm('Api5xx', api.metricServerError(fiveMinuteSum), 'HTTP API answered 5xx', 5);
 
+    // Every 429 the API answered: its route throttles and the functions' per-IP limits.
     const rateLimited = new MetricFilter(this, 'ApiRateLimitedFilter', {
       logGroup: accessLogs,
       filterPattern: FilterPattern.numberValue('$.status', '=', 429),
@@ -626,10 +702,19 @@ export class CreditDisputeLettersStack extends Stack {
       metricValue: '1',
     });
     alarm(
-      'Api429',
-      rateLimited.metric(fiveMinuteSum),
-      'HTTP API answered 429 at least 20 times in 5 minutes (stage throttling or per-IP limits)',
-      20,
+      'Api429Rate',
+      new MathExpression({
+        // The filter publishes nothing while no 429 is logged: FILL makes that a zero.
+        expression: 'IF(requests >= 20, 100 * FILL(rateLimited, 0) / requests, 0)',
+        usingMetrics: {
+          requests: api.metricCount(fiveMinuteSum),
+          rateLimited: rateLimited.metric(fiveMinuteSum),
+        },
+        period: Duration.minutes(5),
+        label: 'API 429 rate (%)',
+      }),
+      'A tenth or more of API requests answered 429 over 5 minutes (route throttles, per-IP limits)',
+      10,
     );
     alarm(
       'Api4xxRate',
@@ -790,6 +875,7 @@ export class CreditDisputeLettersStack extends Stack {
       value: secrets.STRIPE_WEBHOOK_SECRET.secretArn,
     });
     new CfnOutput(this, 'JwtSigningKeysSecretArn', { value: jwtKeys.secret.secretArn });
+    new CfnOutput(this, 'RefreshTokenSecretArn', { value: refreshTokenSecret.secretArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topicArn });
     new CfnOutput(this, 'NextSteps', {
       description: 'What to run once after the first deploy',

@@ -1,33 +1,53 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/identity/signing-keys';
+import {
+  generateRefreshTokenSecret,
+  generateSigningKeys,
+  parseKeySet,
+  publicJwksOf,
+} from '../lambdas/identity/signing-keys';
 
 export const SIGNING_KEYS_FILE = 'jwt-signing-keys.json';
+export const REFRESH_TOKEN_SECRET_FILE = 'refresh-token-secret';
+
+/** The file's content, or `generate()`'s written into it first (private to the owner, once). */
+async function persisted(dataDir: string, name: string, generate: () => Promise<string>) {
+  const file = join(dataDir, name);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const value = await generate();
+  await mkdir(dataDir, { recursive: true });
+  try {
+    await writeFile(file, value, { mode: 0o600, flag: 'wx' });
+    return value;
+  } catch (writeError) {
+    if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
+    return readFile(file, 'utf8');
+  }
+}
 
 /**
- * The local JWT signing keys: generated once into `<dataDir>/jwt-signing-keys.json` (so sessions
- * survive restarts), or fresh for an in-memory run. Returns the env values both kinds of Lambda read.
+ * The local JWT signing keys and refresh-token secret: generated once into `<dataDir>` (so
+ * sessions survive restarts), or fresh for an in-memory run. Returns the env values the Lambdas read.
  */
 export async function loadLocalSigningKeys(
   dataDir: string | null,
-): Promise<{ JWT_SIGNING_KEYS: string; JWT_PUBLIC_JWKS: string }> {
-  if (!dataDir) {
-    const fresh = await generateSigningKeys();
-    return { JWT_SIGNING_KEYS: fresh.signingKeys, JWT_PUBLIC_JWKS: fresh.publicJwks };
-  }
-  const file = join(dataDir, SIGNING_KEYS_FILE);
-  let signingKeys: string;
-  try {
-    signingKeys = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    signingKeys = (await generateSigningKeys()).signingKeys;
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(file, signingKeys, { mode: 0o600, flag: 'wx' }).catch(async (writeError) => {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
-      signingKeys = await readFile(file, 'utf8');
-    });
-  }
-  const parsed = parseKeySet(signingKeys, file);
-  return { JWT_SIGNING_KEYS: signingKeys, JWT_PUBLIC_JWKS: JSON.stringify(publicJwksOf(parsed)) };
+): Promise<{ JWT_SIGNING_KEYS: string; JWT_PUBLIC_JWKS: string; REFRESH_TOKEN_SECRET: string }> {
+  const newSigningKeys = async () => (await generateSigningKeys()).signingKeys;
+  const newRefreshSecret = async () => generateRefreshTokenSecret();
+  const signingKeys = dataDir
+    ? await persisted(dataDir, SIGNING_KEYS_FILE, newSigningKeys)
+    : await newSigningKeys();
+  const refreshTokenSecret = dataDir
+    ? await persisted(dataDir, REFRESH_TOKEN_SECRET_FILE, newRefreshSecret)
+    : await newRefreshSecret();
+  const parsed = parseKeySet(signingKeys, dataDir ? join(dataDir, SIGNING_KEYS_FILE) : 'keys');
+  return {
+    JWT_SIGNING_KEYS: signingKeys,
+    JWT_PUBLIC_JWKS: JSON.stringify(publicJwksOf(parsed)),
+    REFRESH_TOKEN_SECRET: refreshTokenSecret,
+  };
 }

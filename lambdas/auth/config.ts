@@ -9,6 +9,8 @@ export interface AuthConfig extends ApiAccessConfig {
   table: TableConfig;
   /** `JWT_SIGNING_KEYS` (or `JWT_SIGNING_KEYS_SECRET_ARN` → Secrets Manager), fetched on first use. */
   signingKeys: () => Promise<string>;
+  /** `REFRESH_TOKEN_SECRET` (or `…_SECRET_ARN`): the refresh-token MAC keys, fetched on first use. */
+  refreshTokenSecret: () => Promise<string>;
   jwtIssuer: string;
   jwtExpirySeconds: number;
   autoconfirm: boolean;
@@ -52,6 +54,7 @@ export function readAuthConfig(env: Env): AuthConfig {
     ...access,
     table: readTableConfig(env),
     signingKeys: () => resolveSecret(env, 'JWT_SIGNING_KEYS'),
+    refreshTokenSecret: () => resolveSecret(env, 'REFRESH_TOKEN_SECRET'),
     jwtIssuer: optionalString(env, 'JWT_ISSUER', defaultIssuer(siteUrl)),
     jwtExpirySeconds: integer(env, 'JWT_EXPIRY_SECONDS', 3600, 30),
     autoconfirm: boolean(env, 'AUTH_AUTOCONFIRM', true),

@@ -29,7 +29,7 @@ export interface AuthDepsOptions {
 export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}): AuthDeps {
   const now = options.now ?? Date.now;
   const table = options.table ?? createTable(config.table);
-  const keyRing = createKeyRingLoader(config.signingKeys);
+  const keyRing = createKeyRingLoader(config.signingKeys, config.refreshTokenSecret);
   let verifier: { publicJwks: unknown; verifier: AccessTokenVerifier } | undefined;
   return {
     config,

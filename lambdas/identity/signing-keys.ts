@@ -1,6 +1,7 @@
 import {
   createPrivateKey,
   hkdfSync,
+  randomBytes,
   randomUUID,
   type JsonWebKey,
   type KeyObject,
@@ -64,17 +65,38 @@ export interface KeyRing {
   kid: string;
   privateKey: KeyObject;
   publicJwks: JSONWebKeySet;
-  /** One refresh-token MAC key per signing key, the first one current. */
+  /** The refresh-token MAC keys (from `REFRESH_TOKEN_SECRET`), the first one current. */
   refreshKeys: Buffer[];
 }
 
-function refreshKeyOf(privateD: string): Buffer {
-  return Buffer.from(
-    hkdfSync('sha256', Buffer.from(privateD, 'base64url'), '', 'refresh-token-v1', 32),
+/** Shortest value of one refresh-token secret: 256 bits written in base64url or hex. */
+const MIN_REFRESH_SECRET_LENGTH = 43;
+
+/** A fresh value of `REFRESH_TOKEN_SECRET` (local runs, tests; the stack has Secrets Manager generate one). */
+export function generateRefreshTokenSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * `REFRESH_TOKEN_SECRET` is its own secret, unrelated to the signing keys: a leaked JWT key
+ * forges no refresh token, and an emergency signing-key rotation keeps sessions refreshable.
+ * It holds one or more secrets separated by white space, the current one first: put
+ * `"<new> <old>"` to rotate gracefully (tokens MACed with the old one keep refreshing), or the
+ * new one alone to end every session's refresh at once.
+ */
+export function parseRefreshTokenSecret(value: string): Buffer[] {
+  const secrets = value.split(/\s+/).filter(Boolean);
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < MIN_REFRESH_SECRET_LENGTH)) {
+    throw new ConfigError(
+      `REFRESH_TOKEN_SECRET must hold one or more secrets of at least ${MIN_REFRESH_SECRET_LENGTH} characters`,
+    );
+  }
+  return secrets.map((secret) =>
+    Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), '', 'refresh-token-v1', 32)),
   );
 }
 
-function keyRingOf(signingKeys: string): KeyRing {
+function keyRingOf(signingKeys: string, refreshTokenSecret: string): KeyRing {
   const set = parseKeySet(signingKeys, 'JWT_SIGNING_KEYS');
   const first = set.keys[0]!;
   if (typeof first.d !== 'string') throw new ConfigError('JWT_SIGNING_KEYS must hold private keys');
@@ -82,21 +104,24 @@ function keyRingOf(signingKeys: string): KeyRing {
     kid: first.kid!,
     privateKey: createPrivateKey({ key: first as JsonWebKey, format: 'jwk' }),
     publicJwks: publicJwksOf(set),
-    refreshKeys: set.keys.flatMap((key) =>
-      typeof key.d === 'string' ? [refreshKeyOf(key.d)] : [],
-    ),
+    refreshKeys: parseRefreshTokenSecret(refreshTokenSecret),
   };
 }
 
 /**
- * The signing keys (from env, or Secrets Manager through `resolveSecret`'s cache): the ring is
- * built again only when the secret's value changes, so a rotation reaches warm containers.
+ * The signing keys and the refresh-token secret (from env, or Secrets Manager through
+ * `resolveSecret`'s cache): the ring is built again only when a value changes, so a rotation
+ * reaches warm containers.
  */
-export function createKeyRingLoader(signingKeys: () => Promise<string>): () => Promise<KeyRing> {
+export function createKeyRingLoader(
+  signingKeys: () => Promise<string>,
+  refreshTokenSecret: () => Promise<string>,
+): () => Promise<KeyRing> {
   let current: { source: string; ring: KeyRing } | undefined;
   return async () => {
-    const source = await signingKeys();
-    if (current?.source !== source) current = { source, ring: keyRingOf(source) };
+    const [keys, refresh] = await Promise.all([signingKeys(), refreshTokenSecret()]);
+    const source = `${keys}\n${refresh}`;
+    if (current?.source !== source) current = { source, ring: keyRingOf(keys, refresh) };
     return current.ring;
   };
 }

@@ -13,6 +13,7 @@ import { createLambdaApp } from '../platform/lambda-app';
 import { countMetric } from '../platform/metrics';
 import { requirePublishableKey } from '../platform/publishable-key';
 import type { StripeCheckoutConfig } from './config';
+import { expireOpenSessions } from './open-sessions';
 import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
@@ -69,6 +70,7 @@ export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
             : 'You already have an active subscription',
         );
       }
+      await expireOpenSessions(client, customerId);
     }
 
     const session = await client.checkout.sessions.create(

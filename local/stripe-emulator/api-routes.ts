@@ -63,6 +63,21 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     );
   });
 
+  /** A list's `limit`: 1 to 100, 10 by default, as Stripe's. */
+  const limitOf = (params: FormObject): number => {
+    const limitText = stringField(params, 'limit') ?? '10';
+    const limit = Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Invalid integer: ${limitText}`,
+        'parameter_invalid_integer',
+        'limit',
+      );
+    }
+    return limit;
+  };
   const form = async (c: Context): Promise<FormObject> => parseStripeForm(await c.req.text());
   const query = (c: Context): FormObject => parseStripeForm(new URL(c.req.url).search.slice(1));
   const expansions = (params: FormObject) =>
@@ -119,6 +134,24 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     return c.json(emulator.expand(session, expansions(params)));
   });
 
+  app.get('/v1/checkout/sessions', (c) => {
+    const params = query(c);
+    const limit = limitOf(params);
+    const matching = emulator.listCheckoutSessions({
+      customer: stringField(params, 'customer'),
+      status: stringField(params, 'status'),
+      limit: limit + 1,
+    });
+    const page = list(matching.slice(0, limit), '/v1/checkout/sessions', matching.length > limit);
+    return c.json(emulator.expand(page, expansions(params)));
+  });
+
+  app.post('/v1/checkout/sessions/:id/expire', async (c) => {
+    const params = await form(c);
+    const session = await emulator.expireCheckoutSession(c.req.param('id'));
+    return c.json(emulator.expand(session, expansions(params)));
+  });
+
   app.get('/v1/checkout/sessions/:id', (c) => {
     const session = emulator.checkoutSession(c.req.param('id'));
     return c.json(emulator.expand(session, expansions(query(c))));
@@ -126,17 +159,7 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
 
   app.get('/v1/subscriptions', (c) => {
     const params = query(c);
-    const limitText = stringField(params, 'limit') ?? '10';
-    const limit = Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `Invalid integer: ${limitText}`,
-        'parameter_invalid_integer',
-        'limit',
-      );
-    }
+    const limit = limitOf(params);
     const matching = emulator.listSubscriptions({
       customer: stringField(params, 'customer'),
       status: stringField(params, 'status'),

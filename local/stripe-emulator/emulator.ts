@@ -217,6 +217,42 @@ export class StripeEmulator {
     return session;
   }
 
+  /** Newest first, as Stripe lists them; `customer` and `status` filter as Stripe's do. */
+  listCheckoutSessions(params: SubscriptionListParams): Stripe.Checkout.Session[] {
+    if (params.status && !['open', 'complete', 'expired'].includes(params.status)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Invalid status: must be one of open, complete, or expired',
+        'parameter_invalid_string',
+        'status',
+      );
+    }
+    return [...this.checkoutSessions.values()]
+      .reverse()
+      .filter((session) => !params.customer || session.customer === params.customer)
+      .filter((session) => !params.status || session.status === params.status)
+      .slice(0, params.limit);
+  }
+
+  /** Stripe's `POST /v1/checkout/sessions/:id/expire`: only an open session can be expired. */
+  async expireCheckoutSession(id: string): Promise<Stripe.Checkout.Session> {
+    const session = this.checkoutSession(id);
+    if (session.status !== 'open') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    }
+    session.status = 'expired';
+    session.url = null;
+    await this.emit([
+      eventObject('checkout.session.expired', structuredClone(session), this.apiVersion),
+    ]);
+    return session;
+  }
+
   checkoutPrice(session: Stripe.Checkout.Session): Stripe.Price {
     return this.prices.get(this.sessionExtras.get(session.id)!.priceId)!;
   }

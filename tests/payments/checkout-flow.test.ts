@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentKeys } from '../../lambdas/billing/items';
 import { addOneMonth } from '../../local/stripe-emulator/objects';
 import {
   SITE,
@@ -198,6 +199,47 @@ describe('after subscribing', () => {
       error: 'No billing account yet: subscribe first',
       code: 'no_customer',
     });
+  });
+
+  it('two checkout sessions opened, both paid: only the newest can be paid, one subscription', async () => {
+    const user = await stack.signUp();
+    const first = await startCheckout(user);
+    const second = await startCheckout(user);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const sessions = stack.stripe.emulator.checkoutSessions;
+    expect(sessions.get(first.data!.sessionId)!.status).toBe('expired');
+    expect(sessions.get(second.data!.sessionId)!.status).toBe('open');
+
+    const paidFirst = await payOnHostedPage(first.data!.url, { cardNumber: '4242 4242 4242 4242' });
+    expect(paidFirst.status).not.toBe(303);
+    const paidSecond = await payOnHostedPage(second.data!.url, {
+      cardNumber: '4242 4242 4242 4242',
+    });
+    expect(paidSecond.status).toBe(303);
+    const customer = sessions.get(second.data!.sessionId)!.customer as string;
+    const subscriptions = [...stack.stripe.emulator.subscriptions.values()].filter(
+      (subscription) => subscription.customer === customer,
+    );
+    expect(subscriptions.map((subscription) => subscription.status)).toEqual(['active']);
+    expect((await readView(user)).data).toMatchObject({ subscription_status: 'active' });
+  });
+
+  it('the billing portal forgets a customer Stripe no longer has, and says so (404)', async () => {
+    const user = await stack.signUp();
+    const started = await startCheckout(user);
+    const customer = stack.stripe.emulator.checkoutSessions.get(started.data!.sessionId)!
+      .customer as string;
+    stack.stripe.emulator.customers.delete(customer);
+    const { error, response } = await user.client.functions.invoke('billing-portal', { body: {} });
+    expect(error).not.toBeNull();
+    expect(response?.status).toBe(404);
+    expect(await response!.json()).toMatchObject({ code: 'no_customer' });
+    // Both mapping items went in one transaction: the function needs DeleteItem on both
+    // partitions (tests/platform/table-access.test.ts checks its policy allows it).
+    const get = (Key: Record<string, string>) =>
+      stack.table.doc.get({ TableName: stack.table.name, Key, ConsistentRead: true });
+    expect((await get(paymentKeys.stripeCustomer(user.userId))).Item).toBeUndefined();
+    expect((await get(paymentKeys.customerUser(customer))).Item).toBeUndefined();
   });
 
   it('cancelling now makes the row canceled', async () => {

@@ -1,3 +1,5 @@
 import { installLogCapture } from './log-capture';
+import { installTableAccessRecorder } from './table-access';
 
 installLogCapture();
+installTableAccessRecorder();

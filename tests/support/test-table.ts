@@ -3,7 +3,10 @@ import { inject } from 'vitest';
 import { ensureTable } from '../../local/ensure-table';
 import type { Env } from '../../lambdas/platform/env';
 import { createTable, readTableConfig, type Table } from '../../lambdas/platform/dynamo';
-import { generateSigningKeys } from '../../lambdas/identity/signing-keys';
+import {
+  generateRefreshTokenSecret,
+  generateSigningKeys,
+} from '../../lambdas/identity/signing-keys';
 import { LOCAL_AWS_ENV, LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 
 /**
@@ -22,6 +25,7 @@ export async function createTestTable(): Promise<{ env: Env; table: Table }> {
     SITE_URL: 'http://localhost:8787',
     JWT_SIGNING_KEYS: signingKeys,
     JWT_PUBLIC_JWKS: publicJwks,
+    REFRESH_TOKEN_SECRET: generateRefreshTokenSecret(),
   };
   const config = readTableConfig(env);
   await ensureTable(config);
