@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSubscription } from '@/features/subscription/subscription-context';
+import { PaymentsNotConfiguredError } from '@/lib/functions';
 import { redirectTo } from '@/lib/navigation';
 import { createCheckoutSession } from './create-checkout-session';
 
@@ -71,7 +72,11 @@ export function PaymentPage() {
       redirectTo(url);
     } catch (error) {
       console.error('Checkout error:', error);
-      toast.error('Failed to start checkout. Please try again or contact support.');
+      toast.error(
+        error instanceof PaymentsNotConfiguredError
+          ? error.message
+          : 'Failed to start checkout. Please try again or contact support.',
+      );
       setProcessing(false);
     }
   }
