@@ -8,6 +8,7 @@ import { getSupabase } from '@/lib/supabase';
 import { useAuth } from './auth-context';
 import { destinationAfterSignIn } from './destination-after-sign-in';
 import { inputClasses } from './form-styles';
+import { useEmailEnabled } from './use-email-enabled';
 import { validateCredentials, type AuthFormValues } from './validate-credentials';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -33,6 +34,7 @@ export function AuthPage() {
   const [submitting, setSubmitting] = useState(false);
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
   const { signIn, signUp } = useAuth();
+  const emailEnabled = useEmailEnabled();
   const navigate = useNavigate();
   const signingUp = mode === 'sign-up';
 
@@ -149,7 +151,7 @@ export function AuthPage() {
               </button>
             </div>
           </div>
-          {!signingUp && (
+          {!signingUp && emailEnabled && (
             <p className="text-right">
               <Link to={paths.forgotPassword} className="font-medium text-blue-800 underline">
                 Forgot password?
