@@ -57,7 +57,7 @@ describe('auth without an e-mail sender', () => {
     const client = createClient('http://auth.test', LOCAL_PUBLISHABLE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: class {} as never },
-      global: { fetch: (input, init) => app.request(new Request(input, init)) },
+      global: { fetch: async (input, init) => app.request(new Request(input, init)) },
     });
     const email = `no-mail-client-${Date.now()}@example.com`;
     expect((await client.auth.signUp({ email, password: 'correct-horse-42' })).error).toBeNull();
