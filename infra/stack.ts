@@ -794,6 +794,9 @@ export class CreditDisputeLettersStack extends Stack {
       value: secrets.STRIPE_WEBHOOK_SECRET.secretArn,
     });
     new CfnOutput(this, 'JwtSigningKeysSecretArn', { value: jwtKeys.secret.secretArn });
+    // What `npm run sam:env -- --stack` reads for `sam local invoke` against this stack.
+    new CfnOutput(this, 'JwtPublicJwks', { value: jwtKeys.publicJwks });
+    new CfnOutput(this, 'OriginVerifySecretArn', { value: originVerifySecret.secretArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topicArn });
     new CfnOutput(this, 'StripeReconcileFunctionName', {
       value: reconciliation.fn.functionName,
