@@ -14,8 +14,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_TABLE_NAME } from '../local/constants';
+import { LOCAL_TABLE_NAME } from '../local/constants';
 import { loadLocalSigningKeys } from '../local/signing-keys';
+import { PLAN } from '../shared/plan';
 import { REPO_ROOT } from './app-function';
 import { STACK_NAME } from './stack';
 
@@ -27,7 +28,10 @@ export const LOCAL_ORIGIN_VERIFY_SECRET = 'local-origin-verify';
 export type Template = {
   Resources: Record<
     string,
-    { Type: string; Properties?: { Environment?: { Variables?: Record<string, unknown> } } }
+    {
+      Type: string;
+      Properties?: { Handler?: string; Environment?: { Variables?: Record<string, unknown> } };
+    }
   >;
 };
 export type EnvVarsFile = Record<string, Record<string, string>>;
@@ -43,11 +47,12 @@ export function samTemplateEnvironment(variables: Record<string, unknown>): Reco
   );
 }
 
-/** Every Lambda function of the template with its declared variables. */
+/** The app's functions (bundled `index.handler`s, not the CDK's own) with their declared variables. */
 export function templateFunctions(template: Template): Map<string, Record<string, unknown>> {
   const functions = new Map<string, Record<string, unknown>>();
   for (const [id, resource] of Object.entries(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
+    if (resource.Properties?.Handler !== 'index.handler') continue;
     const variables = resource.Properties?.Environment?.Variables;
     if (variables) functions.set(id, variables);
   }
@@ -114,13 +119,14 @@ export function localValues(local: LocalStack): Record<string, string> {
     TABLE_NAME: LOCAL_TABLE_NAME,
     AWS_ENDPOINT_URL_DYNAMODB: local.dynamodbUrl,
     STRIPE_API_URL: local.stripeUrl,
+    // The plan the emulator seeds (a deploy names the operator's own price).
+    STRIPE_PRICE_ID: PLAN.priceId,
     STRIPE_SECRET_KEY: local.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: local.stripeWebhookSecret,
     ...local.keys,
     ORIGIN_VERIFY_SECRET: local.originVerifySecret,
     SITE_URL: local.siteUrl,
     ALLOWED_ORIGINS: local.siteUrl,
-    PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
   };
 }
 
