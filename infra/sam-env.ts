@@ -5,7 +5,7 @@
  * string: this file puts the real values on top.
  *
  *   npm run sam:env -- --stack CreditDisputeLetters [--region eu-west-1]   (a deployed stack)
- *   npm run sam:env                                                         (the local stack)
+ *   npm run sam:env                                      (the local stack: `npm run sam:stack`)
  *
  * The local stack needs a template synthesized with `-c samLocal=true` (see `AppFunction`), whose
  * functions also declare the local-only variables (endpoints and secret values).
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { LOCAL_TABLE_NAME } from '../local/constants';
+import { SAM_STACK } from '../local/sam-stack';
 import { loadLocalSigningKeys } from '../local/signing-keys';
 import { PLAN } from '../shared/plan';
 import { REPO_ROOT } from './app-function';
@@ -102,7 +103,7 @@ export function deployedValues(outputs: Record<string, string>): Record<string, 
 }
 
 export interface LocalStack {
-  /** DynamoDB Local as the container reaches it (`host.docker.internal` is the host). */
+  /** DynamoDB Local as the container reaches it (`npm run sam:stack`, `--docker-network host`). */
   dynamodbUrl: string;
   stripeUrl: string;
   stripeSecretKey: string;
@@ -154,8 +155,8 @@ async function main() {
       region: { type: 'string' },
       template: { type: 'string', default: path.join('cdk.out', `${STACK_NAME}.template.json`) },
       out: { type: 'string', default: 'sam-env' },
-      'dynamodb-url': { type: 'string', default: 'http://host.docker.internal:8000' },
-      'stripe-url': { type: 'string', default: 'http://host.docker.internal:12111' },
+      'dynamodb-url': { type: 'string', default: `http://127.0.0.1:${SAM_STACK.dynamodbPort}` },
+      'stripe-url': { type: 'string', default: `http://127.0.0.1:${SAM_STACK.stripePort}` },
       // The site the sample events under events/ come from (their origin and redirect URLs).
       'site-url': { type: 'string', default: EVENTS_SITE_URL },
     },
@@ -166,8 +167,8 @@ async function main() {
     : localValues({
         dynamodbUrl: args['dynamodb-url']!,
         stripeUrl: args['stripe-url']!,
-        stripeSecretKey: process.env.STRIPE_SECRET_KEY ?? 'sk_test_emulator_sam_local',
-        stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_emulator_sam_local',
+        stripeSecretKey: SAM_STACK.stripeSecretKey,
+        stripeWebhookSecret: SAM_STACK.stripeWebhookSecret,
         keys: await loadLocalSigningKeys(path.join(REPO_ROOT, '.data')),
         siteUrl: args['site-url']!,
         originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
