@@ -133,7 +133,14 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     sendsEmail: true,
     // bcrypt (cost 10) is CPU-bound: more memory buys a bigger share of a vCPU.
     memorySize: 1024,
-    events: ['auth-signup.json', 'auth-token.json', 'auth-user.json'],
+    events: [
+      'auth-signup.json',
+      'auth-token.json',
+      'auth-user.json',
+      'auth-token-refresh.json',
+      'auth-logout.json',
+      'auth-settings.json',
+    ],
   },
   {
     id: 'Rest',
@@ -172,7 +179,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     usesStripe: true,
     sendsEmail: false,
     timeoutSeconds: 15,
-    events: ['stripe-checkout.json'],
+    events: ['stripe-checkout.json', 'stripe-checkout-preflight.json'],
   },
   {
     id: 'StripeWebhook',

@@ -50,6 +50,7 @@ export interface AppFunctionProps {
  */
 export class AppFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const environment = { NODE_OPTIONS: '--enable-source-maps', ...props.environment };
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -67,10 +68,28 @@ export class AppFunction extends NodejsFunction {
       logGroup,
       bundling: LAMBDA_BUNDLING,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
-        ...props.environment,
+        ...(String(scope.node.tryGetContext('samLocal')) === 'true'
+          ? samLocalSlots(environment)
+          : {}),
+        ...environment,
       },
     });
     (this.node.defaultChild as CfnFunction).overrideLogicalId(props.logicalId);
   }
+}
+
+/**
+ * `sam local invoke` gives a function only the variables its template declares. A template
+ * synthesized with `-c samLocal=true` (for SAM, never deployed) also declares, empty, what the
+ * local stack sets through `npm run sam:env`: DynamoDB Local's endpoint, the Stripe emulator's
+ * URL, and each secret's value in place of its ARN.
+ */
+function samLocalSlots(environment: Record<string, string>): Record<string, string> {
+  const names = Object.keys(environment);
+  const slots = names
+    .filter((name) => name.endsWith('_SECRET_ARN'))
+    .map((name) => name.slice(0, -'_SECRET_ARN'.length));
+  if (names.includes('TABLE_NAME')) slots.push('AWS_ENDPOINT_URL_DYNAMODB');
+  if (names.some((name) => name.startsWith('STRIPE_'))) slots.push('STRIPE_API_URL');
+  return Object.fromEntries(slots.map((name) => [name, '']));
 }

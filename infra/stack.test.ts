@@ -37,6 +37,11 @@ import { LAMBDA_BUNDLING } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
 import {
+  RECONCILE_SCHEDULE,
+  RECONCILE_TABLE_ACTIONS,
+  STRIPE_RECONCILE_LOGICAL_ID,
+} from './reconciliation';
+import {
   API_PATH_PATTERNS,
   CLOUDFRONT_LOG_DAYS,
   CreditDisputeLettersStack,
@@ -520,7 +525,10 @@ describe('API and functions', () => {
 
   test('every route has a sample API Gateway v2 event under events/', () => {
     const eventsDir = path.join(import.meta.dirname, '..', 'events');
-    const referenced = new Set<string>(['origin-verify-authorizer.json']);
+    const referenced = new Set<string>([
+      'origin-verify-authorizer.json',
+      'stripe-reconcile-scheduled.json', // EventBridge Scheduler's invocation (no route)
+    ]);
     for (const spec of API_FUNCTIONS) {
       const routeKeys = spec.routes.flatMap((route) =>
         route.methods.map((method) => `${method} ${route.path}`),
@@ -1285,5 +1293,75 @@ describe('cdk-nag AwsSolutions', () => {
     Validations.of(probe).addPlugins(new AwsSolutionsChecks(probe));
     expect(() => probe.synth()).toThrow(/AwsSolutions-S10/);
     rmSync(probe.outdir, { recursive: true, force: true });
+  });
+});
+
+describe('Stripe reconciliation (daily, and by hand)', () => {
+  const fnId = STRIPE_RECONCILE_LOGICAL_ID;
+  const statementsOfRole = (roleId: string) => {
+    const policies = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        r.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId),
+    );
+    expect(policies, roleId).toHaveLength(1);
+    return policies[0]!.Properties.PolicyDocument.Statement as Array<{
+      Action: string | string[];
+      Resource: unknown;
+      Effect: string;
+    }>;
+  };
+
+  test('its function gets/puts items and reads the Stripe key, nothing else', () => {
+    const fn = resources[fnId]!;
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Timeout: 300,
+    });
+    const tableId = logicalIdOf('AWS::DynamoDB::Table', 'Table');
+    const stripeKeyId = logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey');
+    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual([
+      'NODE_OPTIONS',
+      'STRIPE_SECRET_KEY_SECRET_ARN',
+      'TABLE_NAME',
+    ]);
+    const statements = statementsOfRole(fn.Properties.Role['Fn::GetAtt'][0] as string);
+    const table = statements.filter((s) => JSON.stringify(s.Resource).includes(tableId));
+    expect(table.flatMap((s) => [s.Action].flat()).sort()).toEqual(RECONCILE_TABLE_ACTIONS);
+    const others = statements.filter((s) => !table.includes(s));
+    expect(others).toEqual([
+      {
+        Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        Effect: 'Allow',
+        Resource: { Ref: stripeKeyId },
+      },
+    ]);
+  });
+
+  test('EventBridge Scheduler invokes it daily, with a role that may invoke only it', () => {
+    const [, schedule] = only('AWS::Scheduler::Schedule');
+    const { hour, minute } = RECONCILE_SCHEDULE;
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: `cron(${minute} ${hour} * * ? *)`,
+      State: 'ENABLED',
+      Target: { Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } },
+    });
+    const statements = statementsOfRole(schedule.Properties.Target.RoleArn['Fn::GetAtt'][0]);
+    expect(statements.map((s) => s.Action)).toEqual(['lambda:InvokeFunction']);
+    expect(JSON.stringify(statements[0]!.Resource)).toContain(fnId);
+  });
+
+  test('its failures raise an alarm; its name is an output, for running it by hand', () => {
+    const [topicId] = only('AWS::SNS::Topic');
+    const alarm = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::CloudWatch::Alarm' &&
+        r.Properties.MetricName === 'Errors' &&
+        JSON.stringify(r.Properties.Dimensions).includes(fnId),
+    );
+    expect(alarm?.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    expect(template.toJSON().Outputs.StripeReconcileFunctionName.Value).toEqual({ Ref: fnId });
   });
 });

@@ -83,6 +83,7 @@ import {
 import { AppFunction, LOG_RETENTION } from './app-function';
 import { JwtSigningKeys } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
+import { StripeReconciliation } from './reconciliation';
 
 export interface CreditDisputeLettersStackProps extends StackProps {
   /** The built SPA (`web/dist`): its entry HTML files plus content-hashed files under `assets/`. */
@@ -675,6 +676,17 @@ export class CreditDisputeLettersStack extends Stack {
       );
     }
 
+    // ── Operations: daily Stripe reconciliation (a lost webhook never leaves a row wrong) ─
+    const reconciliation = new StripeReconciliation(this, 'StripeReconcile', {
+      table,
+      stripeSecretKey: secrets.STRIPE_SECRET_KEY,
+    });
+    alarm(
+      'StripeReconcileErrors',
+      reconciliation.fn.metricErrors(fiveMinuteSum),
+      'The daily Stripe reconciliation failed (it runs again tomorrow from the same cursor)',
+    );
+
     // ── Operations: webhook deliveries Stripe saw fail, and server errors ────────────────
     const webhookFailures = new MetricFilter(this, 'StripeWebhookFailuresFilter', {
       logGroup: accessLogs,
@@ -876,7 +888,15 @@ export class CreditDisputeLettersStack extends Stack {
     });
     new CfnOutput(this, 'JwtSigningKeysSecretArn', { value: jwtKeys.secret.secretArn });
     new CfnOutput(this, 'RefreshTokenSecretArn', { value: refreshTokenSecret.secretArn });
+    // What `npm run sam:env -- --stack` reads for `sam local invoke` against this stack.
+    new CfnOutput(this, 'JwtPublicJwks', { value: jwtKeys.publicJwks });
+    new CfnOutput(this, 'OriginVerifySecretArn', { value: originVerifySecret.secretArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topicArn });
+    new CfnOutput(this, 'StripeReconcileFunctionName', {
+      value: reconciliation.fn.functionName,
+      description:
+        'Run the Stripe reconciliation now: aws lambda invoke --function-name <this> out.json',
+    });
     new CfnOutput(this, 'NextSteps', {
       description: 'What to run once after the first deploy',
       value: nextSteps({

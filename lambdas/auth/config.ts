@@ -30,7 +30,8 @@ export interface AuthConfig extends ApiAccessConfig {
   };
   /** Public URL of this API, as links in e-mails reach it. */
   externalUrl: string;
-  mailFrom: string;
+  /** Sender of auth e-mails through SES; unset (and no mailer given), e-mail features are off. */
+  mailFrom?: string;
   redirectUrls: string[];
   otpExpirySeconds: number;
   mailMinIntervalSeconds: number;
@@ -74,7 +75,7 @@ export function readAuthConfig(env: Env): AuthConfig {
       emailSent: { limit: integer(env, 'RATE_LIMIT_EMAIL_SENT', 30, 1), windowSeconds: 3600 },
     },
     externalUrl: optionalString(env, 'API_EXTERNAL_URL', `${siteUrl}/auth/v1`).replace(/\/+$/, ''),
-    mailFrom: optionalString(env, 'MAIL_FROM', 'Credit Dispute Letters <no-reply@localhost>'),
+    mailFrom: optionalString(env, 'MAIL_FROM'),
     redirectUrls: list(env, 'REDIRECT_URLS'),
     otpExpirySeconds: integer(env, 'OTP_EXPIRY_SECONDS', 3600, 60),
     mailMinIntervalSeconds: integer(env, 'MAIL_MIN_INTERVAL_SECONDS', 60, 0),

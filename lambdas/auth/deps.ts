@@ -2,7 +2,9 @@ import { createAccessTokenVerifier, type AccessTokenVerifier } from '../identity
 import { createRateLimiter, type RateLimiter } from '../identity/rate-limiter';
 import { createKeyRingLoader, type KeyRing } from '../identity/signing-keys';
 import { createTable, type Table } from '../platform/dynamo';
+import { ConfigError } from '../platform/env';
 import type { AuthConfig } from './config';
+import { emailDisabledMailer } from './email-provider';
 import { countingMailer, createSesMailer, type Mailer } from './mailer';
 
 /** What every auth endpoint works with; built once per container by `createAuthDeps`. */
@@ -12,6 +14,8 @@ export interface AuthDeps {
   keyRing: () => Promise<KeyRing>;
   accessTokens: () => Promise<AccessTokenVerifier>;
   limiter: RateLimiter;
+  /** False without a sender: `/recover`, `/otp` and `/resend` answer `email_provider_disabled`. */
+  emailEnabled: boolean;
   mailer: Mailer;
   /** Epoch milliseconds. */
   now: () => number;
@@ -20,7 +24,7 @@ export interface AuthDeps {
 export interface AuthDepsOptions {
   /** Epoch milliseconds; tests move it instead of sleeping. */
   now?: () => number;
-  /** Defaults to Amazon SES; the local runtime and tests pass an outbox. */
+  /** Defaults to Amazon SES from `MAIL_FROM`; the local runtime and tests pass an outbox. */
   mailer?: Mailer;
   /** An already created table client (tests drive the SDK through their own handler). */
   table?: Table;
@@ -30,6 +34,10 @@ export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}
   const now = options.now ?? Date.now;
   const table = options.table ?? createTable(config.table);
   const keyRing = createKeyRingLoader(config.signingKeys, config.refreshTokenSecret);
+  const mailer = options.mailer ?? (config.mailFrom ? createSesMailer(config.mailFrom) : undefined);
+  if (!mailer && !config.autoconfirm) {
+    throw new ConfigError('AUTH_AUTOCONFIRM=false needs MAIL_FROM: confirmations are e-mailed');
+  }
   let verifier: { publicJwks: unknown; verifier: AccessTokenVerifier } | undefined;
   return {
     config,
@@ -47,7 +55,8 @@ export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}
       return verifier.verifier;
     },
     limiter: createRateLimiter({ table, now }),
-    mailer: countingMailer(options.mailer ?? createSesMailer(config.mailFrom)),
+    emailEnabled: mailer !== undefined,
+    mailer: countingMailer(mailer ?? emailDisabledMailer),
     now,
   };
 }

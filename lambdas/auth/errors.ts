@@ -17,6 +17,7 @@ export type AuthErrorCode =
   | 'user_already_exists'
   | 'email_exists'
   | 'signup_disabled'
+  | 'email_provider_disabled'
   | 'phone_provider_disabled'
   | 'anonymous_provider_disabled'
   | 'refresh_token_not_found'

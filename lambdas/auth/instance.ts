@@ -18,6 +18,9 @@ export function settings(deps: AuthDeps, c: Context): Response {
     ),
     disable_signup: deps.config.disableSignup,
     mailer_autoconfirm: deps.config.autoconfirm,
+    // Not in upstream GoTrue (which always has a mailer): false when this deployment sends no
+    // e-mail, so recovery and magic links are off (the SPA hides them).
+    mailer_enabled: deps.emailEnabled,
     phone_autoconfirm: false,
     sms_provider: 'twilio',
     saml_enabled: false,

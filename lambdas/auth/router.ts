@@ -3,6 +3,7 @@ import { createLambdaApp } from '../platform/lambda-app';
 import { requirePublishableKey } from '../platform/publishable-key';
 import type { AuthConfig } from './config';
 import { createAuthDeps, type AuthDepsOptions } from './deps';
+import { requireEmailProvider } from './email-provider';
 import { AuthError, renderAuthError } from './errors';
 import { health, jwks, settings } from './instance';
 import { logout } from './logout';
@@ -38,9 +39,21 @@ export function createAuthApp(config: AuthConfig, options: AuthDepsOptions = {})
   app.post('/logout', (c) => logout(deps, c));
   app.get('/user', (c) => getCurrentUser(deps, c));
   app.put('/user', rateLimited(deps, 'user', limits.user), (c) => updateCurrentUser(deps, c));
-  app.post('/recover', rateLimited(deps, 'recover', limits.otp), (c) => recover(deps, c));
-  app.post('/otp', rateLimited(deps, 'otp', limits.otp), (c) => otp(deps, c));
-  app.post('/resend', rateLimited(deps, 'resend', limits.otp), (c) => resend(deps, c));
+  app.post(
+    '/recover',
+    rateLimited(deps, 'recover', limits.otp),
+    requireEmailProvider(deps, 400),
+    (c) => recover(deps, c),
+  );
+  app.post('/otp', rateLimited(deps, 'otp', limits.otp), requireEmailProvider(deps, 422), (c) =>
+    otp(deps, c),
+  );
+  app.post(
+    '/resend',
+    rateLimited(deps, 'resend', limits.otp),
+    requireEmailProvider(deps, 400),
+    (c) => resend(deps, c),
+  );
   app.post('/verify', rateLimited(deps, 'verify', limits.verify), (c) => verify(deps, c));
   app.get('/verify', (c) => verifyLink(deps, c));
   app.all('*', (c) => renderAuthError(c, new AuthError(404, 'not_found', 'Not found')));

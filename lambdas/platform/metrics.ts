@@ -17,7 +17,8 @@ export type MetricName =
   | 'CheckoutSessions'
   | 'WebhookEventsProcessed'
   | 'WebhookEventsIgnored'
-  | 'WebhookEventsFailed';
+  | 'WebhookEventsFailed'
+  | 'SubscriptionRowsCorrected';
 
 /** One Powertools Metrics per container, flushed as one EMF line after each request. */
 export const metrics = new Metrics({
@@ -25,8 +26,8 @@ export const metrics = new Metrics({
   serviceName: serviceName(),
 });
 
-export function countMetric(name: MetricName): void {
-  metrics.addMetric(name, MetricUnit.Count, 1);
+export function countMetric(name: MetricName, count = 1): void {
+  metrics.addMetric(name, MetricUnit.Count, count);
 }
 
 /** Publishes what the request counted (nothing is written for a request that counted nothing). */

@@ -1,7 +1,7 @@
 import { readStripeConfig, type StripeConfig } from '../billing/stripe-client';
+import { resolveStripeSecret } from '../billing/stripe-secrets';
 import { readTableConfig, type TableConfig } from '../platform/dynamo';
 import type { Env } from '../platform/env';
-import { resolveSecret } from '../platform/secrets';
 
 export interface StripeWebhookConfig {
   table: TableConfig;
@@ -14,6 +14,6 @@ export function readStripeWebhookConfig(env: Env): StripeWebhookConfig {
   return {
     table: readTableConfig(env),
     stripe: readStripeConfig(env),
-    webhookSecret: () => resolveSecret(env, 'STRIPE_WEBHOOK_SECRET'),
+    webhookSecret: () => resolveStripeSecret(env, 'STRIPE_WEBHOOK_SECRET'),
   };
 }

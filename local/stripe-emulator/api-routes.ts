@@ -63,21 +63,6 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     );
   });
 
-  /** A list's `limit`: 1 to 100, 10 by default, as Stripe's. */
-  const limitOf = (params: FormObject): number => {
-    const limitText = stringField(params, 'limit') ?? '10';
-    const limit = Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `Invalid integer: ${limitText}`,
-        'parameter_invalid_integer',
-        'limit',
-      );
-    }
-    return limit;
-  };
   const form = async (c: Context): Promise<FormObject> => parseStripeForm(await c.req.text());
   const query = (c: Context): FormObject => parseStripeForm(new URL(c.req.url).search.slice(1));
   const expansions = (params: FormObject) =>
@@ -136,7 +121,7 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
 
   app.get('/v1/checkout/sessions', (c) => {
     const params = query(c);
-    const limit = limitOf(params);
+    const limit = listLimit(params);
     const matching = emulator.listCheckoutSessions({
       customer: stringField(params, 'customer'),
       status: stringField(params, 'status'),
@@ -159,7 +144,7 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
 
   app.get('/v1/subscriptions', (c) => {
     const params = query(c);
-    const limit = limitOf(params);
+    const limit = listLimit(params);
     const matching = emulator.listSubscriptions({
       customer: stringField(params, 'customer'),
       status: stringField(params, 'status'),
@@ -198,6 +183,72 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     return c.json(emulator.expand(subscription, expansions(query(c))));
   });
 
+  // Newest first, like Stripe: `type` or up to 20 `types[]`, `created[gt|gte|lt|lte]`, `limit`
+  // and `starting_after` (what the SDK's auto-pagination sends).
+  app.get('/v1/events', (c) => {
+    const params = query(c);
+    const limit = listLimit(params);
+    const type = stringField(params, 'type');
+    const types = listField(params, 'types').filter((t): t is string => typeof t === 'string');
+    if (type && types.length > 0) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'You may only specify one of these parameters: type, types.',
+      );
+    }
+    if (types.length > 20) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'You may specify at most 20 types.',
+        'parameter_invalid_array',
+        'types',
+      );
+    }
+    const created = objectField(params, 'created');
+    const bound = (name: string) => {
+      const raw = created && stringField(created, name);
+      if (raw === undefined) return undefined;
+      if (!/^\d+$/.test(raw)) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `Invalid integer: ${raw}`,
+          'parameter_invalid_integer',
+          `created[${name}]`,
+        );
+      }
+      return Number(raw);
+    };
+    const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map(bound);
+    const wanted = type ? [type] : types;
+    let matching = [...emulator.webhooks.events.values()]
+      .reverse()
+      .filter((event) => wanted.length === 0 || wanted.some((t) => matchesType(event.type, t)))
+      .filter(
+        (event) =>
+          (gt === undefined || event.created > gt) &&
+          (gte === undefined || event.created >= gte) &&
+          (lt === undefined || event.created < lt) &&
+          (lte === undefined || event.created <= lte),
+      );
+    const startingAfter = stringField(params, 'starting_after');
+    if (startingAfter) {
+      const index = matching.findIndex((event) => event.id === startingAfter);
+      if (index < 0)
+        throw new StripeApiError(
+          404,
+          'invalid_request_error',
+          `No such event: '${startingAfter}'`,
+          'resource_missing',
+          'starting_after',
+        );
+      matching = matching.slice(index + 1);
+    }
+    return c.json(list(matching.slice(0, limit), '/v1/events', matching.length > limit));
+  });
+
   app.post('/v1/billing_portal/sessions', async (c) => {
     const params = await form(c);
     const session = emulator.createPortalSession(
@@ -216,6 +267,27 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
   });
 
   return app;
+}
+
+/** A list's `limit`: 1 to 100, 10 by default, as Stripe's. */
+function listLimit(params: FormObject): number {
+  const limitText = stringField(params, 'limit') ?? '10';
+  const limit = Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      `Invalid integer: ${limitText}`,
+      'parameter_invalid_integer',
+      'limit',
+    );
+  }
+  return limit;
+}
+
+/** Stripe's event type filters take a `*` wildcard (`customer.subscription.*`). */
+function matchesType(type: string, pattern: string): boolean {
+  return pattern.endsWith('*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern;
 }
 
 function stripeError(c: Context, error: StripeApiError) {

@@ -23,6 +23,7 @@ export function createControlRoutes(emulator: StripeEmulator) {
       delayMs:
         typeof body.delayMs === 'number' && body.delayMs >= 0 ? Math.min(body.delayMs, 60_000) : 0,
       hold: body.hold === true,
+      drop: body.drop === true,
     };
     emulator.webhooks.settings = settings;
     return c.json(settings);

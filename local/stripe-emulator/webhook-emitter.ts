@@ -9,6 +9,8 @@ export interface DeliverySettings {
   delayMs: number;
   /** Keep every batch until `release()` (or `settled()`): "late" without depending on timing. */
   hold: boolean;
+  /** Never deliver (a webhook Stripe gave up on, or an endpoint that was down): the events stay listed in `GET /v1/events`. */
+  drop: boolean;
 }
 
 export interface DeliveryRecord {
@@ -23,6 +25,7 @@ export const DEFAULT_DELIVERY: DeliverySettings = {
   shuffle: false,
   delayMs: 0,
   hold: false,
+  drop: false,
 };
 
 const RETRY_DELAYS_MS = [100, 400, 1600];
@@ -48,8 +51,8 @@ export class WebhookEmitter {
   /** Starts delivery; the returned promise settles when every copy has been answered or given up. */
   send(events: Stripe.Event[]): Promise<void> {
     for (const event of events) this.events.set(event.id, event);
-    if (!this.url || events.length === 0) return Promise.resolve();
     const settings = this.settings;
+    if (!this.url || events.length === 0 || settings.drop) return Promise.resolve();
     let batch = settings.duplicate ? events.flatMap((event) => [event, event]) : [...events];
     if (settings.shuffle) batch = shuffled(batch);
     const run = (async () => {

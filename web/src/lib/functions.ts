@@ -6,13 +6,24 @@ export class MissingAccessTokenError extends Error {
   }
 }
 
+/** The backend's 503 `payments_not_configured`: the operator has not set the Stripe secrets yet. */
+export class PaymentsNotConfiguredError extends Error {
+  constructor() {
+    super('Payments are not set up on this site yet. Please try again later or contact support.');
+  }
+}
+
 export interface FunctionResponse {
   ok: boolean;
   status: number;
   body: Record<string, unknown>;
 }
 
-/** POSTs JSON to one of the backend functions as the signed-in user (a 401 ends the session). */
+/**
+ * POSTs JSON to one of the backend functions as the signed-in user (a 401 ends the session).
+ * Payments not set up yet is thrown as `PaymentsNotConfiguredError`, whichever payment function
+ * answered it.
+ */
 export async function postFunction(name: string, payload: unknown): Promise<FunctionResponse> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
@@ -28,6 +39,8 @@ export async function postFunction(name: string, payload: unknown): Promise<Func
     body: JSON.stringify(payload),
   });
   const body: unknown = await response.json().catch(() => ({}));
+  if ((body as { code?: unknown } | null)?.code === 'payments_not_configured')
+    throw new PaymentsNotConfiguredError();
   return {
     ok: response.ok,
     status: response.status,

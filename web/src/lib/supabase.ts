@@ -46,3 +46,11 @@ export function mayHaveSession(): boolean {
   }
   return /[#?&](access_token|refresh_token|code|error_description)=/.test(window.location.href);
 }
+
+/** `GET /auth/v1/settings` (GoTrue's), read without loading the auth client. */
+export async function fetchAuthSettings(): Promise<Record<string, unknown>> {
+  const { url, publishableKey } = configured();
+  const response = await fetch(`${url}/auth/v1/settings`, { headers: { apikey: publishableKey } });
+  if (!response.ok) throw new Error(`/auth/v1/settings answered ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSupabase } from '@/lib/supabase';
+import { fetchAuthSettings, getSupabase } from '@/lib/supabase';
 import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
@@ -221,5 +221,27 @@ describe('auth page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Signup failed')).toBeInTheDocument();
     expect(pathname()).toBe('/auth');
+  });
+});
+
+describe('a deployment that sends no e-mail', () => {
+  it('hides "Forgot password?" once /auth/v1/settings says mailer_enabled: false', async () => {
+    vi.mocked(fetchAuthSettings).mockResolvedValue({ mailer_enabled: false });
+    await openAuth();
+    await waitFor(() => expect(fetchAuthSettings).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['e-mail is on', () => Promise.resolve({ mailer_enabled: true })],
+    ['the settings cannot be read', () => Promise.reject(new Error('offline'))],
+  ])('keeps it when %s', async (_case, settings) => {
+    vi.mocked(fetchAuthSettings).mockImplementation(settings);
+    await openAuth();
+    await waitFor(() => expect(fetchAuthSettings).toHaveBeenCalled());
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
   });
 });

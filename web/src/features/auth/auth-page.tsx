@@ -11,6 +11,7 @@ import { useHydrating } from '@/hooks/use-hydrating';
 import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
 import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
+import { useEmailEnabled } from './use-email-enabled';
 import { validateCredentials, type AuthFormValues } from './validate-credentials';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -75,6 +76,7 @@ export function AuthPage() {
   const [submitting, setSubmitting] = useState(false);
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
   const { user, signIn, signUp } = useAuth();
+  const emailEnabled = useEmailEnabled();
   const destination = useDestinationAfterSignIn();
   const signingUp = mode === 'sign-up';
 
@@ -202,7 +204,7 @@ export function AuthPage() {
             </button>
           </div>
         </div>
-        {!signingUp && (
+        {!signingUp && emailEnabled && (
           <p className="text-right">
             <Link to={paths.forgotPassword} className="font-medium text-brand-800 underline">
               Forgot password?

@@ -89,6 +89,28 @@ describe('payment page', () => {
     expect(redirectTo).not.toHaveBeenCalled();
   });
 
+  it('says payments are not set up yet when the Stripe secrets still hold the placeholder', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { code: 'payments_not_configured', error: 'Payments are not configured: set the …' },
+          { status: 503 },
+        ),
+      ),
+    );
+    renderApp('/payment', createFakeSupabase({ session: makeSession() }));
+    await userEvent.click(await subscribeButton());
+    expect(
+      await screen.findByText(
+        'Payments are not set up on this site yet. Please try again later or contact support.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to start checkout/)).not.toBeInTheDocument();
+    expect(await subscribeButton()).toBeEnabled();
+  });
+
   it('shows a subscriber their plan and Manage billing, never Subscribe or a total due', async () => {
     const fetchMock = vi.fn(async () => Response.json({ url: 'https://billing.example/session' }));
     vi.stubGlobal('fetch', fetchMock);

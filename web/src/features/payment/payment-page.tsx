@@ -8,6 +8,7 @@ import { Spinner } from '@/components/spinner';
 import { paths, signInPath, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
+import { PaymentsNotConfiguredError } from '@/lib/functions';
 import { redirectTo } from '@/lib/navigation';
 import { useSubscription } from '@/lib/subscription';
 import { AlreadySubscribedError, createCheckoutSession } from './create-checkout-session';
@@ -148,7 +149,11 @@ export function PaymentPage() {
         return;
       }
       console.error('Checkout error:', error);
-      toast.error('Failed to start checkout. Please try again or contact support.');
+      toast.error(
+        error instanceof PaymentsNotConfiguredError
+          ? error.message
+          : 'Failed to start checkout. Please try again or contact support.',
+      );
     }
   }
 

@@ -1,0 +1,25 @@
+import { lazyStripeClient } from '../billing/stripe-client';
+import { createTable } from '../platform/dynamo';
+import { logger } from '../platform/logging';
+import { countMetric, metrics } from '../platform/metrics';
+import { readStripeReconcileConfig } from './config';
+import { reconcileSubscriptions, type ReconcileResult } from './reconcile';
+
+const config = readStripeReconcileConfig(process.env);
+const table = createTable(config.table);
+const stripe = lazyStripeClient(config.stripe);
+
+/**
+ * Run daily by EventBridge Scheduler, or by hand (`aws lambda invoke`, README): re-syncs the
+ * rows of subscriptions that changed since the last run; the event is not read.
+ */
+export async function handler(): Promise<ReconcileResult> {
+  try {
+    const result = await reconcileSubscriptions(await stripe(), table);
+    countMetric('SubscriptionRowsCorrected', result.rowsCorrected);
+    logger.info('Stripe subscriptions reconciled', { ...result });
+    return result;
+  } finally {
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  }
+}

@@ -1,0 +1,77 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { metrics } from '../../lambdas/platform/metrics';
+import {
+  CURSOR_OVERLAP_SECONDS,
+  RECONCILE_CURSOR_KEY,
+} from '../../lambdas/stripe-reconcile/reconcile';
+import type { SubscriptionRow } from '../../shared/subscription-row';
+import {
+  emulatorControl,
+  readView,
+  startPaymentsStack,
+  subscribe,
+  type PaymentsStack,
+} from './payments-stack';
+
+/**
+ * A lost `customer.subscription.deleted` would leave access on forever: the daily
+ * reconciliation (the deploy bundle's entry, as the scheduler invokes it) finds the change in
+ * Stripe's events and corrects the row through the webhook's sync code.
+ */
+let stack: PaymentsStack;
+let handler: () => Promise<{ since: number; customersChecked: number; rowsCorrected: number }>;
+const originalEnv = { ...process.env };
+
+beforeAll(async () => {
+  stack = await startPaymentsStack();
+  Object.assign(process.env, stack.env);
+  ({ handler } = await import('../../lambdas/stripe-reconcile/index'));
+});
+afterAll(async () => {
+  for (const key of Object.keys(process.env)) if (!(key in originalEnv)) delete process.env[key];
+  await emulatorControl(stack, 'DELETE', '/delivery');
+  await stack?.stop();
+});
+
+it('a dropped customer.subscription.deleted: the next run corrects the row, and counts it', async () => {
+  const user = await stack.signUp();
+  await subscribe(user);
+  await emulatorControl(stack, 'POST', '/settle');
+  const active = (await readView(user)).data as SubscriptionRow;
+  expect(active.subscription_status).toBe('active');
+
+  const addMetric = vi.spyOn(metrics, 'addMetric');
+  // Everything so far is in sync: nothing to correct.
+  const first = await handler();
+  expect(first.rowsCorrected).toBe(0);
+  expect(first.customersChecked).toBeGreaterThan(0);
+
+  await emulatorControl(stack, 'PUT', '/delivery', { drop: true });
+  await emulatorControl(stack, 'POST', `/subscriptions/${active.subscription_id}/cancel-now`);
+  await emulatorControl(stack, 'POST', '/settle');
+  const deleted = [...stack.stripe.emulator.webhooks.events.values()].filter(
+    (event) => event.type === 'customer.subscription.deleted',
+  );
+  expect(deleted).toHaveLength(1);
+  expect(stack.stripe.emulator.webhooks.deliveries.some((d) => d.eventId === deleted[0]!.id)).toBe(
+    false,
+  );
+  // The webhook never came: the row still grants access.
+  expect(((await readView(user)).data as SubscriptionRow).subscription_status).toBe('active');
+
+  const second = await handler();
+  expect(second.rowsCorrected).toBe(1);
+  expect(((await readView(user)).data as SubscriptionRow).subscription_status).toBe('canceled');
+  expect(addMetric).toHaveBeenCalledWith('SubscriptionRowsCorrected', MetricUnit.Count, 1);
+
+  // The cursor moved: the next run starts an hour before the previous one began.
+  const { Item } = await stack.table.doc.get({
+    TableName: stack.table.name,
+    Key: RECONCILE_CURSOR_KEY,
+  });
+  const third = await handler();
+  expect(third.since).toBe((Item!.synced_until as number) - CURSOR_OVERLAP_SECONDS);
+  expect(third.rowsCorrected).toBe(0);
+  addMetric.mockRestore();
+});
