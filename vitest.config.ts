@@ -65,6 +65,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
+          // Typing a whole form in jsdom takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
