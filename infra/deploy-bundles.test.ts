@@ -106,7 +106,8 @@ describe('npm run synth', () => {
       expect(result.stderr).not.toMatch(/^\s+at /m); // the message, not a stack trace
     }
     rmSync(`${OUTDIR}-refused`, { recursive: true, force: true });
-  });
+    // Two `npm run synth` processes: about 15 s each on a loaded 2-core machine.
+  }, 120_000);
 
   test.skipIf(!hasCfnLint)('cfn-lint: no errors, and no warnings but those CDK generates', () => {
     const result = spawnSync('cfn-lint', ['--format', 'json', templatePath(OUTDIR)], {

@@ -1,3 +1,4 @@
+import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { lazyStripeClient } from '../billing/stripe-client';
 import { createTable } from '../platform/dynamo';
 import { logger } from '../platform/logging';
@@ -13,9 +14,18 @@ const stripe = lazyStripeClient(config.stripe);
  * Run daily by EventBridge Scheduler, or by hand (`aws lambda invoke`, README): re-syncs the
  * rows of subscriptions that changed since the last run; the event is not read.
  */
-export async function handler(): Promise<ReconcileResult> {
+export async function handler(): Promise<ReconcileResult | { skipped: string }> {
   try {
-    const result = await reconcileSubscriptions(await stripe(), table);
+    let client;
+    try {
+      client = await stripe();
+    } catch (error) {
+      // A fresh deploy before the operator sets the key: nothing to reconcile yet, no alarm.
+      if (!(error instanceof PaymentsNotConfiguredError)) throw error;
+      logger.warn('Stripe reconciliation skipped', { reason: error.message });
+      return { skipped: 'payments_not_configured' };
+    }
+    const result = await reconcileSubscriptions(client, table);
     countMetric('SubscriptionRowsCorrected', result.rowsCorrected);
     logger.info('Stripe subscriptions reconciled', { ...result });
     return result;

@@ -20,7 +20,8 @@ import {
  * Stripe's events and corrects the row through the webhook's sync code.
  */
 let stack: PaymentsStack;
-let handler: () => Promise<{ since: number; customersChecked: number; rowsCorrected: number }>;
+type Result = { since: number; customersChecked: number; rowsCorrected: number };
+let handler: () => Promise<Result | { skipped: string }>;
 const originalEnv = { ...process.env };
 
 beforeAll(async () => {
@@ -43,7 +44,7 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
 
   const addMetric = vi.spyOn(metrics, 'addMetric');
   // Everything so far is in sync: nothing to correct.
-  const first = await handler();
+  const first = (await handler()) as Result;
   expect(first.rowsCorrected).toBe(0);
   expect(first.customersChecked).toBeGreaterThan(0);
 
@@ -60,7 +61,7 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
   // The webhook never came: the row still grants access.
   expect(((await readView(user)).data as SubscriptionRow).subscription_status).toBe('active');
 
-  const second = await handler();
+  const second = (await handler()) as Result;
   expect(second.rowsCorrected).toBe(1);
   expect(((await readView(user)).data as SubscriptionRow).subscription_status).toBe('canceled');
   expect(addMetric).toHaveBeenCalledWith('SubscriptionRowsCorrected', MetricUnit.Count, 1);
@@ -70,8 +71,28 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
     TableName: stack.table.name,
     Key: RECONCILE_CURSOR_KEY,
   });
-  const third = await handler();
+  const third = (await handler()) as Result;
   expect(third.since).toBe((Item!.synced_until as number) - CURSOR_OVERLAP_SECONDS);
   expect(third.rowsCorrected).toBe(0);
   addMetric.mockRestore();
+});
+
+it('before the operator sets the Stripe key, a run is skipped (no error, no alarm), cursor untouched', async () => {
+  const before = await stack.table.doc.get({
+    TableName: stack.table.name,
+    Key: RECONCILE_CURSOR_KEY,
+  });
+  vi.resetModules();
+  process.env.STRIPE_SECRET_KEY = 'Rk2aPlaceholderTheStackCreates';
+  try {
+    const fresh = (await import('../../lambdas/stripe-reconcile/index')).handler;
+    expect(await fresh()).toEqual({ skipped: 'payments_not_configured' });
+  } finally {
+    process.env.STRIPE_SECRET_KEY = stack.env.STRIPE_SECRET_KEY;
+  }
+  const after = await stack.table.doc.get({
+    TableName: stack.table.name,
+    Key: RECONCILE_CURSOR_KEY,
+  });
+  expect(after.Item).toEqual(before.Item);
 });
