@@ -9,6 +9,7 @@ import { RootRoute } from './routes/root';
 // page is the exception: index.html carries it prerendered, and hydrating it needs its code
 // at once (a lazy part would be re-rendered from scratch by the first update).
 const ToolsRoute = lazy(() => import('./routes/tools'));
+const DisputesRoute = lazy(() => import('./routes/disputes'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
@@ -27,6 +28,7 @@ export function AppRouter() {
           <Route path={paths.home} element={<HomeRoute />} />
           <Route path={paths.tools} element={<ToolsRoute />} />
           <Route path={paths.disputeGenerator} element={<ToolsRoute />} />
+          <Route path={paths.disputes} element={<DisputesRoute />} />
           <Route path={paths.auth} element={<AuthRoute />} />
           <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
           <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />

@@ -6,6 +6,8 @@ interface HeaderProps {
   signedIn: boolean;
   /** Sign-in links or the user menu. */
   account: ReactNode;
+  /** Shown beside the navigation, e.g. the overdue-disputes link. */
+  notice?: ReactNode;
 }
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -13,7 +15,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-blue-50 text-blue-800' : 'text-gray-800 hover:bg-gray-100'
   }`;
 
-export function Header({ signedIn, account }: HeaderProps) {
+export function Header({ signedIn, account, notice }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [closedAt, setClosedAt] = useState(location.key);
@@ -25,7 +27,12 @@ export function Header({ signedIn, account }: HeaderProps) {
 
   const links = [
     { to: paths.home, label: 'Home' },
-    ...(signedIn ? [{ to: paths.tools, label: 'Dispute Generator' }] : []),
+    ...(signedIn
+      ? [
+          { to: paths.tools, label: 'Dispute Generator' },
+          { to: paths.disputes, label: 'My Disputes' },
+        ]
+      : []),
     { to: paths.faq, label: 'FAQ' },
     { to: paths.testimonials, label: 'Testimonials' },
   ];
@@ -73,6 +80,7 @@ export function Header({ signedIn, account }: HeaderProps) {
               ))}
             </ul>
           </nav>
+          {notice}
           {account}
         </div>
       </div>

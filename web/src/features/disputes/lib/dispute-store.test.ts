@@ -2,7 +2,13 @@ import 'fake-indexeddb/auto';
 import { parseBackup } from '@shared/disputes';
 import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseName, deleteAllData, DISPUTES_CHANGED, DisputeStore } from './dispute-store';
+import { DisputeStore } from './dispute-store';
+import {
+  databaseName,
+  deleteDisputesOnDevice as deleteAllData,
+  DISPUTES_CHANGED,
+  hasDisputesOnDevice,
+} from './device-data';
 import { LEGACY_SENT_LETTERS_KEY, migrateLegacySentLetters } from './legacy-sent-letters';
 
 const png = { id: 'x1', name: 'statement.png', type: 'image/png', size: 3 } as const;
@@ -28,6 +34,9 @@ describe('DisputeStore', () => {
     expect(await bob.list()).toEqual([]);
     expect(await alice.list()).toEqual([sampleDispute()]);
     expect(databaseName('alice')).not.toBe(databaseName('bob'));
+    expect(await hasDisputesOnDevice('alice')).toBe(true);
+    await deleteAllData('alice');
+    expect(await hasDisputesOnDevice('alice')).toBe(false);
   });
 
   it('stores exhibits with their dispute and removes a dispute with its later rounds', async () => {

@@ -6,24 +6,13 @@ import {
   type Dispute,
   type ExhibitInfo,
 } from '@shared/disputes';
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { announceChange, databaseName } from './device-data';
 
 interface DisputesSchema extends DBSchema {
   disputes: { key: string; value: Dispute };
   /** Attached files' bytes, by exhibit id; described in their dispute's `exhibits`. */
   files: { key: string; value: { id: string; bytes: ArrayBuffer } };
-}
-
-/** One database per account: nothing of one user is ever read while another is signed in. */
-export function databaseName(userId: string): string {
-  return `credit-dispute-letters:my-disputes:${userId}`;
-}
-
-/** Fired on `window` after every change, so the header's overdue count follows. */
-export const DISPUTES_CHANGED = 'credit-dispute-letters:disputes-changed';
-
-function changed(): void {
-  window.dispatchEvent(new Event(DISPUTES_CHANGED));
 }
 
 function toBase64(bytes: ArrayBuffer): string {
@@ -81,7 +70,7 @@ export class DisputeStore {
 
   async put(dispute: Dispute): Promise<void> {
     await this.db.put('disputes', dispute);
-    changed();
+    announceChange();
   }
 
   /** Adds disputes that are not stored yet (by id), in one transaction; returns how many. */
@@ -94,7 +83,7 @@ export class DisputeStore {
       added++;
     }
     await tx.done;
-    if (added > 0) changed();
+    if (added > 0) announceChange();
     return added;
   }
 
@@ -107,7 +96,7 @@ export class DisputeStore {
     await tx.objectStore('files').put({ id: info.id, bytes });
     await tx.objectStore('disputes').put(next);
     await tx.done;
-    changed();
+    announceChange();
     return next;
   }
 
@@ -119,7 +108,7 @@ export class DisputeStore {
     await tx.objectStore('files').delete(exhibitId);
     await tx.objectStore('disputes').put(next);
     await tx.done;
-    changed();
+    announceChange();
     return next;
   }
 
@@ -147,7 +136,7 @@ export class DisputeStore {
       await tx.objectStore('disputes').delete(dispute.id);
     }
     await tx.done;
-    changed();
+    announceChange();
   }
 
   /** Everything of this user, files included, as one backup. */
@@ -181,13 +170,7 @@ export class DisputeStore {
       ...backup.disputes.map((dispute) => tx.objectStore('disputes').put(dispute)),
       tx.done,
     ]);
-    changed();
+    announceChange();
     return backup.disputes.length;
   }
-}
-
-/** "Delete all my data": removes this user's database from this browser. */
-export async function deleteAllData(userId: string): Promise<void> {
-  await deleteDB(databaseName(userId));
-  changed();
 }

@@ -46,7 +46,9 @@ export interface PacketInput {
 }
 
 /** An attached file that cannot go into the packet, with a message saying which and why. */
-export class ExhibitError extends Error {}
+export class ExhibitError extends Error {
+  override name = 'ExhibitError';
+}
 
 const TYPE_NAMES: Readonly<Record<ExhibitType, string>> = {
   'application/pdf': 'PDF',
