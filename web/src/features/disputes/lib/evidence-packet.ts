@@ -1,4 +1,3 @@
-import type { ExhibitType } from '@shared/disputes';
 import {
   EncryptedPDFError,
   PDFDocument,
@@ -31,6 +30,9 @@ export const WINDOW_ADDRESS = {
 const HEADER_BOTTOM = 2.0 * INCH;
 const BODY_TOP_FIRST_PAGE = 3.375 * INCH;
 const FOLDS = [PAGE.height / 3, (2 * PAGE.height) / 3];
+
+/** What the packet can embed (no project imports: the Node benchmark loads this file as is). */
+export type ExhibitType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export interface PacketExhibit {
   name: string;
