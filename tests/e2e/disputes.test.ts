@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,14 @@ describe('My Disputes in Chromium', () => {
       round(2).getByRole('button', { name: 'Download evidence packet' }).click(),
     );
     expect(await pageCount(path)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('passes an accessibility check with every section open', async () => {
+    for (const summary of await page.getByText('The letter', { exact: true }).all())
+      if (!(await summary.evaluate((element) => element.parentElement?.hasAttribute('open'))))
+        await summary.click();
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it('made no network request from the first step to the last', async () => {

@@ -143,9 +143,9 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-lg font-bold break-words">
+          <h2 id={titleId} className="text-lg font-bold break-words">
             Round {dispute.round}: {LETTER_KIND_LABELS[dispute.letterKind]} to {who}
-          </h3>
+          </h2>
           {parent && (
             <p className="text-sm text-gray-700">
               Follows Round {parent.round}, mailed{' '}
@@ -172,13 +172,13 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
       <MailingFields dispute={dispute} today={today} onChange={api.save} />
 
       <div>
-        <h4 className="font-semibold">Items and outcomes</h4>
+        <h3 className="font-semibold">Items and outcomes</h3>
         <ItemOutcomes dispute={dispute} today={today} onChange={api.save} />
       </div>
 
       {steps.length > 0 && (
         <div className="space-y-3">
-          <h4 className="font-semibold">Proposed next steps</h4>
+          <h3 className="font-semibold">Proposed next steps</h3>
           {steps.map((step) => (
             <NextStepForm
               key={`${step.kind}-${step.itemIds.join('-')}`}

@@ -64,7 +64,7 @@ export function ExhibitsPanel({ dispute, api, onDownloadPacket }: ExhibitsPanelP
 
   return (
     <div className="space-y-3">
-      <h4 className="font-semibold">Evidence packet</h4>
+      <h3 className="font-semibold">Evidence packet</h3>
       <p className="text-sm text-gray-800">
         One PDF to print and mail: the letter (its first page fits a #10 window envelope), an
         exhibit list, then each file you attach, stamped &quot;Exhibit 1&quot;, &quot;Exhibit
