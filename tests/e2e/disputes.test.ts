@@ -113,8 +113,8 @@ describe('My Disputes in Chromium', () => {
     expect(await first.getByText('Delivered', { exact: true }).count()).toBe(1);
     // The 1,500-character word wraps: nothing is wider than the window.
     expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      await page.evaluate<boolean>(
+        'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
       ),
     ).toBe(true);
   });
