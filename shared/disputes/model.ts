@@ -48,9 +48,9 @@ export const LETTER_KINDS = [
   'reinsertion',
   'statement-of-dispute',
 ] as const;
-export type LetterKind = (typeof LETTER_KINDS)[number];
+export type DisputeLetterKind = (typeof LETTER_KINDS)[number];
 
-export const LETTER_KIND_LABELS: Readonly<Record<LetterKind, string>> = {
+export const LETTER_KIND_LABELS: Readonly<Record<DisputeLetterKind, string>> = {
   dispute: 'Dispute letter',
   'direct-dispute': 'Direct dispute to the creditor',
   'method-of-verification': 'Method-of-verification request',
@@ -94,7 +94,7 @@ export interface Dispute {
   /** The dispute this one follows up (Round 2 follows Round 1...). */
   parentId?: string | undefined;
   round: number;
-  letterKind: LetterKind;
+  letterKind: DisputeLetterKind;
   recipient: Recipient;
   items: DisputeItem[];
   /** The letter as the consumer mailed it (plain text); blank for letters recorded before it was kept. */

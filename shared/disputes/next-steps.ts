@@ -1,8 +1,8 @@
 import type { IsoDate } from '../letters/dates';
-import type { Dispute, DisputeItem, LetterKind } from './model';
+import type { Dispute, DisputeItem, DisputeLetterKind } from './model';
 import { disputeStatus } from './status';
 
-export type FollowUpKind = Exclude<LetterKind, 'dispute'>;
+export type FollowUpKind = Exclude<DisputeLetterKind, 'dispute'>;
 
 /** A follow-up letter the page proposes, for the items it covers. */
 export interface NextStep {
