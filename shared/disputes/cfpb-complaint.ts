@@ -27,7 +27,8 @@ export function cfpbComplaintNarrative(
     const number = item.accountNumber?.trim()
       ? ` (account number ${item.accountNumber.trim()})`
       : '';
-    return `- ${item.accountName.trim()}${number}: ${textLines(item.details).join(' ')}`;
+    const details = textLines(item.details).join(' ');
+    return `- ${item.accountName.trim()}${number}${details ? `: ${details}` : ''}`;
   });
   return [
     `Company: ${company}`,

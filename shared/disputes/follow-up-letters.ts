@@ -74,7 +74,7 @@ function itemLines(items: readonly DisputeItem[]): string[] {
       const fields = [
         `Account name: ${item.accountName.trim()}`,
         ...(item.accountNumber?.trim() ? [`Account number: ${item.accountNumber.trim()}`] : []),
-        `What I disputed: ${textLines(item.details).join(' ')}`,
+        ...(item.details.trim() ? [`What I disputed: ${textLines(item.details).join(' ')}`] : []),
       ];
       return fields.map((field, at) =>
         !numbered ? field : at === 0 ? `${index + 1}. ${field}` : `   ${field}`,
@@ -99,8 +99,9 @@ function paragraphs(blocks: readonly (readonly string[])[]): string {
     .join('\n\n')}\n`;
 }
 
-const MAILING_ADVICE =
-  'Before you mail this letter: sign it, send it by certified mail with return receipt requested, and keep copies of the letter, the enclosures and the receipt. Remove this note before sending.';
+/** Shown beside a follow-up letter, never in it. */
+export const MAILING_ADVICE =
+  'Before you mail it: sign it, send it by certified mail with return receipt requested, and keep copies of the letter, the enclosures and the receipt.';
 
 /** "On May 1, 2026 I mailed you a dispute ... which you received on May 5, 2026." */
 function priorDispute(parent: Dispute, count: number, to = 'you'): string {
@@ -138,7 +139,6 @@ function letter(parts: LetterParts, sender: DisputeSender | undefined, date: Dat
       'Thank you for your prompt attention to this matter. Please send your response to the address above.',
     ],
     signatureLines(sender),
-    ['---', MAILING_ADVICE],
   ]);
 }
 

@@ -4,6 +4,7 @@ import {
   dueDate,
   followUpFileName,
   LETTER_KIND_LABELS,
+  MAILING_ADVICE,
   nextSteps,
   recipientAddressLines,
   recipientName,
@@ -214,7 +215,8 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
           >
             {dispute.letterText}
           </pre>
-          <div className="px-4 pb-4">
+          <div className="space-y-2 px-4 pb-4">
+            {!dispute.mailedOn && <p className="text-sm text-gray-800">{MAILING_ADVICE}</p>}
             <button
               type="button"
               onClick={downloadLetter}

@@ -16,9 +16,6 @@ const LETTER = [
   'Re: Request for the method of verification',
   '',
   'Body of the letter with § and “quotes” and an emoji 🙂 that the font cannot draw.',
-  '',
-  '---',
-  'Before you mail this letter: remove this note.',
 ].join('\n');
 
 async function pageCount(bytes: Uint8Array) {

@@ -101,13 +101,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return out;
 }
 
-/** The letter without the app's "Before you mail this letter" note (from its `---` line on). */
-function mailedText(letterText: string): string[] {
-  const lines = letterText.replace(/\r\n/g, '\n').split('\n');
-  const note = lines.lastIndexOf('---');
-  return note === -1 ? lines : lines.slice(0, note);
-}
-
 interface LetterLayout {
   header: string[];
   body: string[];
@@ -115,7 +108,7 @@ interface LetterLayout {
 
 /** Splits the letter around its inside address, which the window shows instead. */
 function layoutLetter(letterText: string, recipientLines: readonly string[]): LetterLayout {
-  const lines = mailedText(letterText);
+  const lines = letterText.replace(/\r\n/g, '\n').split('\n');
   const wanted = recipientLines.map((line) => line.trim());
   for (let at = 0; at + wanted.length <= lines.length; at++) {
     if (wanted.every((line, offset) => lines[at + offset]?.trim() === line)) {
