@@ -3,7 +3,7 @@
  * `RATE_LIMIT_TOKEN=1000000 RATE_LIMIT_SIGNUP=1000000` so the bench is not rate limited), or,
  * when no URL is given, `npm start`'s entry in a child process on a free port:
  *  1. password-grant time ÷ a bare bcryptjs compare at the same cost, run as the server runs it
- *     (compareSync) (target ≤ 1.10);
+ *     (compareSync) (target ≤ 1.15);
  *  2. refresh-grant latency p50/p99 at a paced 200 requests/s for 20 s (target p99 ≤ 20 ms, 0 errors).
  * Usage: npx tsx bench/auth-bench.ts [http://localhost:8787] [--rate 200] [--seconds 20]
  *        [--samples 40] [--warm-up 3000] [--sign-in-warm-up 60] [--disk]
@@ -105,8 +105,8 @@ try {
   const ratio = median(grantMs) / median(compareMs);
   console.log(
     `password grant: median ${median(grantMs).toFixed(1)} ms; bare bcrypt compare (cost ${BCRYPT_COST}): ` +
-      `median ${median(compareMs).toFixed(1)} ms; ratio ${ratio.toFixed(3)} (target ≤ 1.10) ` +
-      (ratio <= 1.1 ? 'PASS' : 'FAIL') +
+      `median ${median(compareMs).toFixed(1)} ms; ratio ${ratio.toFixed(3)} (target ≤ 1.15) ` +
+      (ratio <= 1.15 ? 'PASS' : 'FAIL') +
       (pinned ? ` (${PINNED_NOTE})` : ' (not pinned)'),
   );
 

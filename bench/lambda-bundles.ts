@@ -1,20 +1,22 @@
 /**
  * Lambda bundle figures, from the deploy bundles of `npm run synth` (the same esbuild options
- * as `cdk deploy`): minified size of each `index.mjs` (budget ≤ 300 KB) and its module init
- * time, i.e. `import()` of the bundle in a fresh Node process, configuration read included
- * (budget ≤ 80 ms), with `--enable-source-maps` as deployed, as wall / CPU time, and the same
- * without source maps. The bundles are self-contained (no runtime AWS SDK is loaded), and the
- * bench checks it. The verdict uses wall time; on a busy machine read CPU time.
- * Figures are from this machine's Node (the Lambda runtime is Node 22 on arm64).
- * Usage: npx tsx bench/lambda-bundles.ts [--runs 11] [--reuse]   (--reuse: keep the last synth)
+ * as `cdk deploy`): minified size of each `index.mjs` (measured, no budget) and its module init
+ * time, i.e. `import()` of the bundle in a fresh Node process, configuration read and SDK
+ * clients created included (budget ≤ 150 ms), with `--enable-source-maps` as deployed, as
+ * wall / CPU time, and the same without source maps. The bundles are self-contained (the AWS
+ * SDK is bundled, the runtime's copy is never loaded), and the bench checks it. The verdict uses
+ * wall time; on a busy machine read CPU time.
+ * Figures are from this machine's Node (the Lambda runtime is Node 24 on arm64).
+ * Usage: npx tsx bench/lambda-bundles.ts [--runs 5] [--reuse]   (--reuse: keep the last synth)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 import { gzipSync } from 'node:zlib';
-import { generateSigningKeys } from '../lambdas/common/jwt-keys';
+import { generateSigningKeys } from '../lambdas/identity/signing-keys';
 import {
   SCRATCH_ASSEMBLY_DIR,
   synthesize,
@@ -22,12 +24,11 @@ import {
   templatePath,
 } from '../infra/synthesized-functions';
 
-const SIZE_BUDGET_BYTES = 300 * 1024;
-const INIT_BUDGET_MS = 80;
+const INIT_BUDGET_MS = 150;
 
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf('--runs');
-const RUNS = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 11;
+const RUNS = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 5;
 
 if (!args.includes('--reuse') || !existsSync(templatePath(SCRATCH_ASSEMBLY_DIR))) {
   console.log('Synthesizing (npm run synth)…');
@@ -64,9 +65,24 @@ interface InitTimes {
   cpu: number;
 }
 
-/** Modules a bundle imports that are not Node built-ins (none are expected). */
-function externalModules(code: string): string[] {
-  const imports = [...code.matchAll(/from\s*"([^"]+)"/g)].map((match) => match[1]!);
+/**
+ * Modules a bundle imports statically that are not Node built-ins (none are expected), as
+ * esbuild's parser reads them.
+ */
+function externalModules(bundle: string): string[] {
+  const { metafile } = buildSync({
+    entryPoints: [bundle],
+    bundle: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    platform: 'node',
+    format: 'esm',
+    external: ['*'],
+  });
+  const imports = Object.values(metafile.inputs).flatMap((input) =>
+    input.imports.filter((entry) => entry.kind === 'import-statement').map((entry) => entry.path),
+  );
   const builtIn = (name: string) => builtinModules.includes(name.replace(/^node:/, ''));
   return [...new Set(imports.filter((name) => !builtIn(name)))];
 }
@@ -114,11 +130,10 @@ for (const fn of synthesizedFunctions(SCRATCH_ASSEMBLY_DIR).values()) {
       (typeof value === 'string' ? value : `arn:aws:secretsmanager:us-east-1:0:secret:${name}`);
   }
   const code = readFileSync(fn.bundle);
-  const external = externalModules(code.toString('utf8'));
+  const external = externalModules(fn.bundle);
   const total = initTimes(fn.bundle, environment, { sourceMaps: true });
   const noMaps = initTimes(fn.bundle, environment, { sourceMaps: false });
-  const ok =
-    fn.bundleBytes <= SIZE_BUDGET_BYTES && total.wall <= INIT_BUDGET_MS && external.length === 0;
+  const ok = total.wall <= INIT_BUDGET_MS && external.length === 0;
   withinBudget &&= ok;
   rows.push([
     fn.logicalId,
@@ -148,7 +163,7 @@ console.log(
   `\nLambda bundles: medians of ${RUNS} fresh processes each, Node ${process.versions.node}, ` +
     `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
 );
-console.log(`budgets: ≤ ${SIZE_BUDGET_BYTES / 1024} KiB minified, ≤ ${INIT_BUDGET_MS} ms init`);
+console.log(`budget: ≤ ${INIT_BUDGET_MS} ms init; sizes are measured`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 console.log(withinBudget ? '\nAll within budget.' : '\nSome bundle is over budget.');

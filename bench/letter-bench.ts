@@ -1,7 +1,9 @@
 /**
- * Letter figures: engine time per letter (budget ≤ 5 ms), Word export time, and the gzipped size
- * of the lazy Word-export chunk from the production build (budget ≤ 150 KB; run
- * `npm run build:web` first, or the size is skipped).
+ * Letter figures: engine time per letter (budget ≤ 5 ms), Word export time, the gzipped size of
+ * the lazy Word-export chunk from the production build (budget ≤ 150 KB; run
+ * `npm run build:web` first, or the size is skipped), and plain words: the Flesch–Kincaid grade
+ * and body word count of every one-item bureau letter with typical input (bureau × type × facts
+ * given or not × identity theft or not; budget grade ≤ 9, ≤ 300 words), longest and shortest.
  * Usage: npx tsx bench/letter-bench.ts [web/dist]
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,29 +15,29 @@ import {
   buildFurnisherLetter,
   buildLetter,
   ERROR_TYPE_IDS,
+  mailingAdvice,
   type LetterForm,
 } from '../shared/letters';
+import { letterBody, readability } from '../shared/letters/testing/readability';
+import { form, item } from '../shared/letters/testing/typical-forms';
 import { letterToDocxBlob } from '../web/src/features/dispute-generator/lib/letter-docx';
 
 const DATE = new Date(2026, 10, 22);
-const forms: LetterForm[] = BUREAU_IDS.flatMap((bureau) =>
-  ERROR_TYPE_IDS.map((errorType, index) => ({
-    bureau,
-    errorType,
-    accountName: `Account ${index}`,
-    details: 'The balance shown is wrong; my statement for March shows the correct amount.',
-    evidence: index % 2 === 0 ? 'March statement\nPayoff letter' : undefined,
-    sender: { name: 'Jane Q. Public', address: '12 Elm Street\nSpringfield, IL 62701' },
-    enclosures: ['id-copy', 'proof-of-address'],
-    additionalItems:
-      index % 3 === 0
-        ? ERROR_TYPE_IDS.map((other) => ({
-            errorType: other,
-            accountName: 'Other',
-            details: 'Wrong.',
-          }))
-        : [],
-  })),
+const oneItemForms: { name: string; form: LetterForm }[] = BUREAU_IDS.flatMap((bureau) =>
+  ERROR_TYPE_IDS.flatMap((errorType) =>
+    [true, false].flatMap((factsGiven) =>
+      [false, true].map((identityTheft) => ({
+        name: `${bureau} × ${errorType} × ${factsGiven ? 'facts' : 'no facts'}${errorType === 'not-mine' ? (identityTheft ? ' × identity theft' : ' × mixed file') : ''}`,
+        form: form({ bureau, ...item(errorType, factsGiven, identityTheft) }),
+      })),
+    ),
+  ),
+);
+/** Every third form also disputes one item of every type. */
+const forms: LetterForm[] = oneItemForms.map(({ form: each }, index) =>
+  index % 3 === 0
+    ? { ...each, additionalItems: ERROR_TYPE_IDS.map((other) => item(other, true, false)) }
+    : each,
 );
 
 function percentile(sorted: number[], p: number): number {
@@ -68,7 +70,7 @@ const longest = forms
 const docxTimes: number[] = [];
 for (let run = 0; run < 60; run++) {
   const start = performance.now();
-  await letterToDocxBlob(longest);
+  await letterToDocxBlob(longest, mailingAdvice('bureau'));
   if (run >= 10) docxTimes.push(performance.now() - start);
 }
 docxTimes.sort((a, b) => a - b);
@@ -92,3 +94,17 @@ if (!existsSync(manifestPath)) {
     `docx chunk ${chunk.file}: ${(bytes / 1024).toFixed(1)} KB gzip -9 (lazy: ${chunk.isDynamicEntry === true})`,
   );
 }
+
+const measured = oneItemForms
+  .map(({ name, form: each }) => ({ name, ...readability(letterBody(buildLetter(each, DATE))) }))
+  .sort((a, b) => a.words - b.words);
+const describe = (label: string, entry: (typeof measured)[number]) =>
+  console.log(
+    `${label} one-item letter: ${entry.words} body words, Flesch–Kincaid grade ${entry.grade.toFixed(1)} (${entry.name})`,
+  );
+describe('shortest', measured[0]!);
+describe('longest', measured.at(-1)!);
+const hardest = measured.reduce((worst, each) => (each.grade > worst.grade ? each : worst));
+console.log(
+  `grade across ${measured.length} one-item letters: ${Math.min(...measured.map((each) => each.grade)).toFixed(1)}–${hardest.grade.toFixed(1)} (highest: ${hardest.name})`,
+);

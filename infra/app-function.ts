@@ -7,15 +7,14 @@ import type { Construct } from 'constructs';
 
 /**
  * How every Lambda of the app is bundled: the project's own esbuild (no Docker), ESM, minified,
- * with source maps. Everything is bundled, the AWS SDK included: the functions call AWS through
- * `lambdas/common/aws-client.ts` and use only the SDK's small DynamoDB marshalling module, so the
- * runtime's SDK is never loaded (it cost 120–200 ms of every cold start).
+ * with source maps. Everything is bundled, the AWS SDK v3 clients and Powertools included, so a
+ * function runs the SDK version the lock file names, never the runtime's copy.
  * The banner gives ESM bundles a `require` for the CommonJS dependencies that use one.
  */
 export const LAMBDA_BUNDLING: BundlingOptions = {
   forceDockerBundling: false,
   format: OutputFormat.ESM,
-  target: 'node22',
+  target: 'node24',
   minify: true,
   sourceMap: true,
   sourcesContent: false,
@@ -27,7 +26,7 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
 /** Entries are given relative to it, so synth works from any working directory. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
-export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
@@ -45,7 +44,7 @@ export interface AppFunctionProps {
 }
 
 /**
- * The one place that holds the defaults of every function of the app: Node 22 on arm64,
+ * The one place that holds the defaults of every function of the app: Node 24 on arm64,
  * bundled as above, logs kept for a month in a log group owned by the stack, source maps on.
  * Grants are not defaults: each caller grants its function exactly what it uses.
  */

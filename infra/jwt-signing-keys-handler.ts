@@ -1,6 +1,10 @@
+import {
+  GetSecretValueCommand,
+  PutSecretValueCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import type { JSONWebKeySet } from 'jose';
-import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/common/jwt-keys';
-import { createSecretsManagerClient } from '../lambdas/common/secrets';
+import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/identity/signing-keys';
 
 /** The part of a CloudFormation custom-resource event (Provider framework) this handler reads. */
 export interface KeySetEvent {
@@ -15,14 +19,10 @@ export interface KeySetResponse {
   Data?: { PublicJwks: string };
 }
 
-const secrets = createSecretsManagerClient(process.env);
+const secrets = new SecretsManagerClient({});
 
 async function readKeySet(secretArn: string): Promise<JSONWebKeySet | null> {
-  const out = await secrets.json<{ SecretString?: string }>(
-    'secretsmanager.GetSecretValue',
-    { SecretId: secretArn },
-    '1.1',
-  );
+  const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretArn }));
   try {
     const keySet = parseKeySet(out.SecretString ?? '', 'JWT_SIGNING_KEYS');
     return keySet.keys.every((key) => typeof key.d === 'string') ? keySet : null;
@@ -54,10 +54,8 @@ export async function handler(event: KeySetEvent): Promise<KeySetResponse> {
   if (!current) keySet = { keys: [await freshKey()] };
   else if (rotate) keySet = { keys: [await freshKey(), current.keys[0]!] };
   if (keySet !== current) {
-    await secrets.json(
-      'secretsmanager.PutSecretValue',
-      { SecretId: secretArn, SecretString: JSON.stringify(keySet) },
-      '1.1',
+    await secrets.send(
+      new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(keySet) }),
     );
   }
   return {

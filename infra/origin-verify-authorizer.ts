@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { resolveSecret } from '../lambdas/common/secrets';
+import { resolveSecret } from '../lambdas/platform/secrets';
 
 /** The part of an HTTP API (payload 2.0) Lambda authorizer event this handler reads. */
 export interface AuthorizerEvent {

@@ -10,10 +10,17 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import RECOMMENDED_FEATURE_FLAGS from 'aws-cdk-lib/recommended-feature-flags.json';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import { STRIPE_API_VERSION } from '../lambdas/billing/stripe-client';
+import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
+import { SYNCED_EVENT_TYPES } from '../lambdas/stripe-webhook/events';
+import { PLAN } from '../shared/plan';
 import {
   CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,
@@ -21,14 +28,20 @@ import {
 } from '../shared/security-headers';
 import { entryHtmlFor } from '../shared/site-entry';
 import { API_FUNCTIONS, functionLogicalId, type ApiFunctionSpec } from './api-functions';
+import { LAMBDA_BUNDLING } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
 import {
   API_PATH_PATTERNS,
+  CLOUDFRONT_LOG_DAYS,
   CreditDisputeLettersStack,
+  DEFAULT_MONTHLY_BUDGET_USD,
   HASHED_ASSETS_CACHE_CONTROL,
   ORIGIN_VERIFY_LOGICAL_ID,
+  settingsProblems,
   STACK_NAME,
+  StackSettingsError,
+  type CreditDisputeLettersStackProps,
 } from './stack';
 
 // AWS-managed policy ids (CloudFront documentation).
@@ -41,6 +54,13 @@ const PRICE_ID = 'price_assertions';
 const CERTIFICATE_ARN =
   'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab';
 const MAIL_FROM = 'Credit Dispute Letters <no-reply@letters.example.com>';
+const ALARM_EMAIL = 'ops@letters.example.com';
+const EXISTING_TABLE = 'CreditDisputeLetters-TableCD117FA1-1A2B3C4D5E6F';
+
+/** The app's feature flags, as `cdk synth` applies them. */
+const CDK_JSON = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '..', 'cdk.json'), 'utf8'),
+) as { context: Record<string, unknown> };
 
 type Resource = { Type: string; Properties: Record<string, any>; [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -48,6 +68,9 @@ let siteDir: string;
 let app: App;
 let template: Template;
 let withDomain: Template;
+let withExistingTable: Template;
+let mainStack: CreditDisputeLettersStack;
+let domainStack: CreditDisputeLettersStack;
 let resources: Record<string, Resource>;
 
 function only(type: string): [string, Resource] {
@@ -72,8 +95,8 @@ beforeAll(() => {
   mkdirSync(path.join(siteDir, 'assets'));
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(siteDir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
-  app = new App({ builtinCloudFormationValidation: false });
-  const stack = new CreditDisputeLettersStack(app, STACK_NAME, {
+  app = new App({ context: CDK_JSON.context, builtinCloudFormationValidation: false });
+  mainStack = new CreditDisputeLettersStack(app, STACK_NAME, {
     siteDir,
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
@@ -81,22 +104,42 @@ beforeAll(() => {
     mailFrom: MAIL_FROM,
     emailConfirmation: true,
   });
-  // Same app: the second stack reuses the bundles staged for the first.
-  const domainStack = new CreditDisputeLettersStack(app, `${STACK_NAME}WithDomain`, {
+  // Same app: the other stacks reuse the bundles staged for the first.
+  domainStack = new CreditDisputeLettersStack(app, `${STACK_NAME}WithDomain`, {
     siteDir,
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
     customDomain: { domainName: 'letters.example.com', certificateArn: CERTIFICATE_ARN },
+    alarmEmail: ALARM_EMAIL,
+    monthlyBudgetUsd: 25,
   });
-  template = Template.fromStack(stack);
+  const existingTableStack = new CreditDisputeLettersStack(app, `${STACK_NAME}ExistingTable`, {
+    siteDir,
+    stripePriceId: PRICE_ID,
+    publishableKey: PUBLISHABLE_KEY,
+    jwtSigningKeysGeneration: '1',
+    existingTableName: EXISTING_TABLE,
+  });
+  // cdk-nag's AwsSolutions pack checks every stack of the app when it synthesizes (below): any
+  // finding not acknowledged with a reason fails the synth, and so every test here.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  template = Template.fromStack(mainStack);
   resources = template.toJSON().Resources;
   withDomain = Template.fromStack(domainStack);
+  withExistingTable = Template.fromStack(existingTableStack);
 }, 120_000);
 
 afterAll(() => {
   rmSync(siteDir, { recursive: true, force: true });
   rmSync(app.outdir, { recursive: true, force: true });
+});
+
+describe('CDK version', () => {
+  test('cdk.json sets every feature flag aws-cdk-lib recommends, at its recommended value', () => {
+    expect(Object.keys(RECOMMENDED_FEATURE_FLAGS).length).toBeGreaterThan(50);
+    expect(CDK_JSON.context).toMatchObject(RECOMMENDED_FEATURE_FLAGS);
+  });
 });
 
 describe('edge: private bucket behind CloudFront', () => {
@@ -114,7 +157,7 @@ describe('edge: private bucket behind CloudFront', () => {
         ],
       },
     });
-    const bucket = only('AWS::S3::Bucket')[1];
+    const bucket = resources[logicalIdOf('AWS::S3::Bucket', 'SiteBucket')]!;
     expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
@@ -130,7 +173,7 @@ describe('edge: private bucket behind CloudFront', () => {
   });
 
   test('only CloudFront (this distribution, via OAC) may read the bucket', () => {
-    const policy = only('AWS::S3::BucketPolicy')[1];
+    const policy = resources[logicalIdOf('AWS::S3::BucketPolicy', 'SiteBucketPolicy')]!;
     const allows = policy.Properties.PolicyDocument.Statement.filter(
       (s: { Effect: string }) => s.Effect === 'Allow',
     );
@@ -365,12 +408,18 @@ describe('API and functions', () => {
     JWT_KEYS_GENERATOR_LOGICAL_ID,
   ];
 
-  test('every function runs Node 22 on arm64 with sensible memory, timeout and logs', () => {
+  test('every function runs the newest Node.js of aws-cdk-lib on arm64, with sensible limits', () => {
+    const nodeVersions = Object.values(Runtime)
+      .filter((runtime): runtime is Runtime => runtime instanceof Runtime)
+      .map((runtime) => Number(/^nodejs(\d+)\.x$/.exec(runtime.name)?.[1] ?? 0));
+    const newest = `nodejs${Math.max(...nodeVersions)}.x`;
+    expect(newest).toBe('nodejs24.x');
+    expect(LAMBDA_BUNDLING.target).toBe('node24');
     for (const id of ourFunctionIds) {
       const fn = resources[id]!;
       expect(fn.Type, id).toBe('AWS::Lambda::Function');
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: newest,
         Architectures: ['arm64'],
         Handler: 'index.handler',
       });
@@ -494,12 +543,29 @@ describe('API and functions', () => {
 
       const sesStatements = statements.filter((s) => [s.Action].flat()[0]!.startsWith('ses:'));
       if (spec.sendsEmail) {
-        expect(sesStatements, spec.id).toHaveLength(1);
-        expect(sesStatements[0]!.Action).toBe('ses:SendEmail');
-        const identities = JSON.stringify(sesStatements[0]!.Resource);
-        expect(identities).toContain(':identity/no-reply@letters.example.com');
-        expect(identities).toContain(':identity/letters.example.com');
-        expect([sesStatements[0]!.Resource].flat()).toHaveLength(2);
+        // Any identity of the account and region (the SES sandbox checks the recipients'
+        // identities too), only ever from the configured sender.
+        expect(sesStatements, spec.id).toEqual([
+          {
+            Action: 'ses:SendEmail',
+            Effect: 'Allow',
+            Resource: {
+              'Fn::Join': [
+                '',
+                [
+                  'arn:',
+                  { Ref: 'AWS::Partition' },
+                  ':ses:',
+                  { Ref: 'AWS::Region' },
+                  ':',
+                  { Ref: 'AWS::AccountId' },
+                  ':identity/*',
+                ],
+              ],
+            },
+            Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@letters.example.com' } },
+          },
+        ]);
       } else {
         expect(sesStatements, spec.id).toEqual([]);
       }
@@ -620,7 +686,7 @@ describe('data and secrets', () => {
     )!;
     expect(policy.Properties.PolicyDocument.Statement).toEqual([
       {
-        Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+        Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
         Effect: 'Allow',
         Resource: { Ref: secretId },
       },
@@ -648,7 +714,8 @@ describe('operations and outputs', () => {
   });
 
   test('failed Stripe webhook deliveries raise an alarm from the API access log', () => {
-    const [filterId, filter] = only('AWS::Logs::MetricFilter');
+    const filterId = logicalIdOf('AWS::Logs::MetricFilter', 'StripeWebhookFailures');
+    const filter = resources[filterId]!;
     expect(filter.Properties.FilterPattern).toBe(
       '{ ($.routeKey = "POST /functions/v1/stripe-webhook") && ($.status >= 400) }',
     );
@@ -688,5 +755,362 @@ describe('operations and outputs', () => {
     });
     expect(outputs.TableName).toBeDefined();
     expect(outputs.DistributionId).toBeDefined();
+  });
+});
+
+/** A template value as text: `{Ref: X}` → `<X>`, `{Fn::GetAtt: [X, Y]}` → `<X.Y>`, joins joined. */
+function render(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, unknown>;
+  if ('Ref' in node) return `<${String(node.Ref)}>`;
+  if ('Fn::GetAtt' in node) return `<${(node['Fn::GetAtt'] as string[]).join('.')}>`;
+  if ('Fn::Join' in node) {
+    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+    return parts.map(render).join(separator);
+  }
+  throw new Error(`Cannot render ${JSON.stringify(value)}`);
+}
+
+const settings = (overrides: Partial<CreditDisputeLettersStackProps>) =>
+  new CreditDisputeLettersStack(new App(), 'Settings', {
+    siteDir,
+    stripePriceId: PRICE_ID,
+    publishableKey: PUBLISHABLE_KEY,
+    jwtSigningKeysGeneration: '1',
+    ...overrides,
+  });
+
+describe('first deploy: wrong settings stop the synth, missing steps are said', () => {
+  test('cdk.json ships no Stripe price: each operator passes their own', () => {
+    expect(CDK_JSON.context.stripePriceId).toBeUndefined();
+  });
+
+  test("a missing or the emulator's stripePriceId fails the synth, saying what to pass", () => {
+    expect(() => settings({ stripePriceId: '' })).toThrow(StackSettingsError);
+    expect(() => settings({ stripePriceId: ' ' })).toThrow(
+      /stripePriceId is not set\. .*-c stripePriceId=price_…/,
+    );
+    expect(() => settings({ stripePriceId: PLAN.priceId })).toThrow(
+      `stripePriceId is the local Stripe emulator's ${PLAN.priceId}`,
+    );
+  });
+
+  test('a certificate outside us-east-1 fails the synth; every problem is listed at once', () => {
+    const euCertificate = CERTIFICATE_ARN.replace('us-east-1', 'eu-west-1');
+    expect(() =>
+      settings({
+        customDomain: { domainName: 'letters.example.com', certificateArn: euCertificate },
+      }),
+    ).toThrow(
+      `certificateArn must be an ACM certificate in us-east-1 (the only region CloudFront takes certificates from); this one is in eu-west-1: ${euCertificate}`,
+    );
+    const problems = settingsProblems({
+      siteDir,
+      stripePriceId: '',
+      publishableKey: PUBLISHABLE_KEY,
+      jwtSigningKeysGeneration: '1',
+      customDomain: { domainName: 'letters.example.com', certificateArn: 'not-an-arn' },
+      emailConfirmation: true,
+      mailFrom: 'Credit Dispute Letters',
+      monthlyBudgetUsd: 0,
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems[1]).toContain('this one is not an ACM ARN');
+    expect(problems[2]).toBe(
+      'mailFrom must contain an e-mail address, got "Credit Dispute Letters"',
+    );
+    expect(problems[3]).toBe('monthlyBudgetUsd must be a positive number of US dollars, got 0');
+  });
+
+  test('alarmEmail unset: a synth warning; set: subscribed, no warning', () => {
+    Annotations.fromStack(mainStack).hasWarning(
+      `/${STACK_NAME}`,
+      Match.stringLikeRegexp('^alarmEmail is not set: .*-c alarmEmail=you@example.com'),
+    );
+    Annotations.fromStack(domainStack).hasNoWarning('*', Match.stringLikeRegexp('alarmEmail'));
+    withDomain.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: ALARM_EMAIL,
+    });
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  test('the NextSteps output gives the exact commands: secrets, webhook, SES, alarms', () => {
+    const stripeKeyId = logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey');
+    const webhookSecretId = logicalIdOf('AWS::SecretsManager::Secret', 'StripeWebhookSecret');
+    const [topicId] = only('AWS::SNS::Topic');
+    const [distributionId] = only('AWS::CloudFront::Distribution');
+    const site = `https://<${distributionId}.DomainName>`;
+    const lines = render(template.toJSON().Outputs.NextSteps.Value).split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe(
+      `1. Stripe secret key: aws secretsmanager put-secret-value --region <AWS::Region> --secret-id <${stripeKeyId}> --secret-string 'sk_live_…'`,
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^2\\. Stripe webhook endpoint: curl https://api\\.stripe\\.com/v1/webhook_endpoints -u sk_live_…: -d url=${site.replace(/[.]/g, '\\.')}/functions/v1/stripe-webhook -d api_version=${STRIPE_API_VERSION} -d 'enabled_events\\[\\]=`,
+      ),
+    );
+    const events = [...lines[1]!.matchAll(/-d 'enabled_events\[\]=([\w.]+)'/g)].map((m) => m[1]);
+    expect(events).toEqual([...SYNCED_EVENT_TYPES]);
+    expect(lines[2]).toBe(
+      `3. Its signing secret (the "secret" curl printed): aws secretsmanager put-secret-value --region <AWS::Region> --secret-id <${webhookSecretId}> --secret-string 'whsec_…'`,
+    );
+    expect(lines[3]).toMatch(
+      /^4\. SES sender, in this region: aws sesv2 create-email-identity --region <AWS::Region> --email-identity no-reply@letters\.example\.com .*In the SES sandbox only verified recipients get mail; leave it with: aws sesv2 put-account-details --region <AWS::Region> --production-access-enabled --mail-type TRANSACTIONAL --website-url https:/,
+    );
+    expect(lines[4]).toBe(
+      `5. Alarms reach nobody yet: aws sns subscribe --region <AWS::Region> --topic-arn <${topicId}> --protocol email --notification-endpoint you@example.com (or redeploy with -c alarmEmail=you@example.com)`,
+    );
+
+    // Without a sender and with an alarm address, those two lines say so.
+    const other = render(withDomain.toJSON().Outputs.NextSteps.Value).split('\n');
+    expect(other[3]).toBe(
+      "4. E-mail (password recovery, magic links) is off: aws sesv2 create-email-identity --region <AWS::Region> --email-identity no-reply@your-domain, then redeploy with -c mailFrom='Name <no-reply@your-domain>'",
+    );
+    expect(other[4]).toBe(`5. Alarms: confirm the subscription e-mail AWS sent to ${ALARM_EMAIL}`);
+    expect(other[1]).toContain('-d url=https://letters.example.com/functions/v1/stripe-webhook ');
+  });
+});
+
+describe('a second copy, and the retained table', () => {
+  test('account-wide CloudFront names carry the region, so another region can deploy a copy', () => {
+    const [, policy] = only('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(render(policy.Properties.ResponseHeadersPolicyConfig.Name)).toBe(
+      `${STACK_NAME}-SecurityHeaders-<AWS::Region>`,
+    );
+    const [, oac] = only('AWS::CloudFront::OriginAccessControl');
+    expect(render(oac.Properties.OriginAccessControlConfig.Name)).toBe(
+      `${STACK_NAME}-SiteOAC-<AWS::Region>`,
+    );
+    const [, cloudFrontFunction] = only('AWS::CloudFront::Function');
+    expect(render(cloudFrontFunction.Properties.Name)).toMatch(/^<AWS::Region>/);
+  });
+
+  test('the table has deletion protection as well as being retained', () => {
+    const [, table] = only('AWS::DynamoDB::Table');
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(table.DeletionPolicy).toBe('Retain');
+  });
+
+  test('existingTableName re-attaches a retained table: no new table, every grant on that one', () => {
+    const json = withExistingTable.toJSON();
+    withExistingTable.resourceCountIs('AWS::DynamoDB::Table', 0);
+    const tableArn = `arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${EXISTING_TABLE}`;
+    for (const spec of API_FUNCTIONS) {
+      const fn = json.Resources[functionLogicalId(spec)];
+      expect(fn.Properties.Environment.Variables.TABLE_NAME).toBe(EXISTING_TABLE);
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      const policy = Object.values(json.Resources as Record<string, Resource>).find(
+        (r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles[0].Ref === roleId,
+      )!;
+      const tableResources = policy.Properties.PolicyDocument.Statement.filter(
+        (s: { Action: string[] }) => [s.Action].flat()[0]!.startsWith('dynamodb:'),
+      ).flatMap((s: { Resource: unknown }) => [s.Resource].flat().map(render));
+      expect(tableResources.length, spec.id).toBeGreaterThan(0);
+      for (const resource of tableResources) expect(resource).toBe(tableArn);
+    }
+    expect(json.Outputs.TableName.Value).toBe(EXISTING_TABLE);
+  });
+});
+
+describe('operations: alarms to the TLS-only topic, budget, logs', () => {
+  const alarms = () =>
+    Object.entries(template.findResources('AWS::CloudWatch::Alarm')) as Array<[string, Resource]>;
+  const metricsOf = (alarm: Resource): Array<Resource['Properties']> =>
+    alarm.Properties.Metrics
+      ? alarm.Properties.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat).map(
+          (m: { MetricStat: { Metric: unknown } }) => m.MetricStat.Metric,
+        )
+      : [alarm.Properties];
+
+  test('the alarm topic refuses publishing without TLS; every alarm tells it, and its recovery', () => {
+    const [topicId] = only('AWS::SNS::Topic');
+    const [, topicPolicy] = only('AWS::SNS::TopicPolicy');
+    expect(topicPolicy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'sns:Publish',
+        Principal: '*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    expect(alarms().length).toBeGreaterThan(0);
+    for (const [id, alarm] of alarms()) {
+      expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  test("Lambda throttles of every API function and the authorizer; the authorizer's errors", () => {
+    for (const id of [...API_FUNCTIONS.map(functionLogicalId), ORIGIN_VERIFY_LOGICAL_ID]) {
+      for (const metricName of ['Throttles', 'Errors']) {
+        const found = alarms().filter(([, alarm]) =>
+          metricsOf(alarm).some(
+            (m) =>
+              m.MetricName === metricName &&
+              m.Namespace === 'AWS/Lambda' &&
+              m.Dimensions?.[0]?.Value?.Ref === id,
+          ),
+        );
+        expect(found, `${id} ${metricName}`).toHaveLength(1);
+        expect(found[0]![1].Properties.Threshold).toBe(1);
+      }
+    }
+  });
+
+  test('DynamoDB: throttle events, and system errors of every operation the functions use', () => {
+    const [tableId] = only('AWS::DynamoDB::Table');
+    const tableMetrics = (alarm: Resource) =>
+      metricsOf(alarm).filter((m) => m.Namespace === 'AWS/DynamoDB');
+    const throttled = alarms().find(([id]) => id.startsWith('TableThrottled'))![1];
+    expect(
+      tableMetrics(throttled)
+        .map((m) => m.MetricName)
+        .sort(),
+    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    const systemErrors = alarms().find(([id]) => id.startsWith('TableSystemErrors'))![1];
+    const metrics = tableMetrics(systemErrors);
+    expect(new Set(metrics.map((m) => m.MetricName))).toEqual(new Set(['SystemErrors']));
+    expect(
+      metrics
+        .map((m) => m.Dimensions.find((d: { Name: string }) => d.Name === 'Operation').Value)
+        .sort(),
+    ).toEqual([
+      'BatchGetItem',
+      'BatchWriteItem',
+      'DeleteItem',
+      'GetItem',
+      'PutItem',
+      'Query',
+      'TransactWriteItems',
+      'UpdateItem',
+    ]);
+    for (const m of [...tableMetrics(throttled), ...metrics]) {
+      expect(m.Dimensions).toContainEqual({ Name: 'TableName', Value: { Ref: tableId } });
+    }
+  });
+
+  test('API: 4xx rate over the request count, and 429s from the access log', () => {
+    const rate = alarms().find(([id]) => id.startsWith('Api4xxRate'))![1];
+    expect(
+      metricsOf(rate)
+        .map((m) => m.MetricName)
+        .sort(),
+    ).toEqual(['4xx', 'Count']);
+    const expression = rate.Properties.Metrics.find((m: { Expression?: string }) => m.Expression);
+    expect(expression.Expression).toMatch(
+      /^IF\(requests >= 20, 100 \* clientErrors \/ requests, 0\)$/,
+    );
+    expect(rate.Properties.Threshold).toBe(25);
+
+    const filter = resources[logicalIdOf('AWS::Logs::MetricFilter', 'ApiRateLimited')]!;
+    expect(filter.Properties.FilterPattern).toBe('{ $.status = 429 }');
+    expect(filter.Properties.LogGroupName).toEqual({
+      Ref: logicalIdOf('AWS::Logs::LogGroup', 'ApiAccessLogs'),
+    });
+    const { MetricName, MetricNamespace } = filter.Properties.MetricTransformations[0];
+    const tooMany = alarms().find(([id]) => id.startsWith('Api429'))![1];
+    expect(tooMany.Properties).toMatchObject({
+      MetricName,
+      Namespace: MetricNamespace,
+      Threshold: 20,
+    });
+  });
+
+  test('a monthly AWS cost budget ($10 unless context says) reports to the topic, which lets it', () => {
+    const [topicId] = only('AWS::SNS::Topic');
+    const [, budget] = only('AWS::Budgets::Budget');
+    expect(budget.Properties.Budget).toEqual({
+      BudgetType: 'COST',
+      TimeUnit: 'MONTHLY',
+      BudgetLimit: { Amount: DEFAULT_MONTHLY_BUDGET_USD, Unit: 'USD' },
+    });
+    expect(DEFAULT_MONTHLY_BUDGET_USD).toBe(10);
+    expect(
+      budget.Properties.NotificationsWithSubscribers.map(
+        (n: { Notification: { NotificationType: string } }) => n.Notification.NotificationType,
+      ),
+    ).toEqual(['FORECASTED', 'ACTUAL']);
+    for (const notification of budget.Properties.NotificationsWithSubscribers) {
+      expect(notification.Subscribers).toEqual([
+        { SubscriptionType: 'SNS', Address: { Ref: topicId } },
+      ]);
+    }
+    const [, topicPolicy] = only('AWS::SNS::TopicPolicy');
+    expect(topicPolicy.Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'sns:Publish',
+        Principal: { Service: 'budgets.amazonaws.com' },
+        Condition: expect.objectContaining({
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        }),
+      }),
+    );
+    withDomain.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({ BudgetLimit: { Amount: 25, Unit: 'USD' } }),
+    });
+  });
+
+  test('CloudFront writes standard logs to a private bucket that expires them', () => {
+    const logBucketId = logicalIdOf('AWS::S3::Bucket', 'CloudFrontLogs');
+    const logBucket = resources[logBucketId]!;
+    expect(distributionConfig().Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+    expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Status: 'Enabled', ExpirationInDays: CLOUDFRONT_LOG_DAYS }),
+    ]);
+    expect(CLOUDFRONT_LOG_DAYS).toBe(30);
+    expect(logBucket.Properties.PublicAccessBlockConfiguration).toMatchObject({
+      BlockPublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+  });
+
+  test('every function logs to a log group of the stack with a retention, CDK handlers included', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    // Ours, the JWT provider framework's, the bucket deployment's and the bucket auto-delete's.
+    expect(functions.length).toBeGreaterThanOrEqual(API_FUNCTIONS.length + 4);
+    for (const [id, fn] of functions) {
+      const logGroupId = fn.Properties.LoggingConfig?.LogGroup?.Ref as string;
+      expect(resources[logGroupId]?.Type, id).toBe('AWS::Logs::LogGroup');
+    }
+    for (const [id, logGroup] of Object.entries(template.findResources('AWS::Logs::LogGroup'))) {
+      expect(logGroup.Properties.RetentionInDays, id).toBe(30);
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  test('no unacknowledged finding in any stack, and each acknowledgment gives its reason', () => {
+    // The synth in beforeAll would have thrown on one; the report it wrote holds none.
+    const report = JSON.parse(
+      readFileSync(path.join(app.outdir, 'validation-report.json'), 'utf8'),
+    );
+    const nag = report.pluginReports.filter(
+      (r: { pluginName: string }) => r.pluginName !== 'Construct Annotations',
+    );
+    expect(nag).toEqual([]);
+    const acknowledged = [mainStack, domainStack]
+      .flatMap((stack) => stack.node.findAll())
+      .flatMap((construct) => construct.node.metadata)
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>));
+    expect(acknowledged.length).toBeGreaterThan(10);
+    for (const [id, reason] of acknowledged) {
+      expect(id).toMatch(/AwsSolutions-[A-Z]+\d+/);
+      expect(reason.length, id).toBeGreaterThan(40);
+    }
+  });
+
+  test('the pack is live: an unacknowledged finding fails the synth', () => {
+    const probe = new App();
+    new Bucket(new Stack(probe, 'Probe'), 'PlainBucket');
+    Validations.of(probe).addPlugins(new AwsSolutionsChecks(probe));
+    expect(() => probe.synth()).toThrow(/AwsSolutions-S10/);
+    rmSync(probe.outdir, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,18 @@
 import path from 'node:path';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Aws,
+  CfnOutput,
+  CfnResource,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+  type CfnElement,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -13,6 +26,7 @@ import {
   CachePolicy,
   Distribution,
   Function as CloudFrontFunction,
+  S3OriginAccessControl,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
@@ -28,18 +42,35 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { ComparisonOperator, TreatMissingData, type Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
+import {
+  AttributeType,
+  BillingMode,
+  Operation,
+  Table,
+  type ITable,
+} from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import { STRIPE_API_VERSION } from '../lambdas/billing/stripe-client';
+import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
+import { SYNCED_EVENT_TYPES } from '../lambdas/stripe-webhook/events';
+import { PLAN } from '../shared/plan';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import { APP_SHELL_HTML, HOME_HTML } from '../shared/site-entry';
 import {
@@ -55,31 +86,80 @@ import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
 export interface CreditDisputeLettersStackProps extends StackProps {
   /** The built SPA (`web/dist`): its entry HTML files plus content-hashed files under `assets/`. */
   siteDir: string;
+  /** The plan's recurring price in the operator's Stripe account; synth fails without one. */
   stripePriceId: string;
   publishableKey: string;
   /** Bump to rotate the JWT signing key on the next deploy (the previous key keeps verifying). */
   jwtSigningKeysGeneration: string;
   /** Optional custom domain; the ACM certificate must be in us-east-1 (CloudFront). */
   customDomain?: { domainName: string; certificateArn: string };
-  /** Optional address subscribed to the alarm topic. */
+  /** Optional address subscribed to the alarm topic (unset: a synth warning and a NextSteps line). */
   alarmEmail?: string;
+  /** Monthly AWS cost budget in USD, reported to the alarm topic. Default `DEFAULT_MONTHLY_BUDGET_USD`. */
+  monthlyBudgetUsd?: number;
   /**
-   * Sender of auth e-mails (`Name <address>` or an address), an identity verified in SES.
-   * Without it the auth function gets no SES permission (e-mails cannot be sent).
+   * Use this existing table (one a previous deployment retained) instead of creating one.
+   * It is not managed by the stack: its settings stay as they are, and it outlives the stack.
+   */
+  existingTableName?: string;
+  /**
+   * Sender of auth e-mails (`Name <address>` or an address), an identity verified in SES in the
+   * stack's region. Without it the auth function gets no SES permission (e-mails cannot be sent).
    */
   mailFrom?: string;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
 }
 
-/** SES identities a sender may be verified as: the address itself or its domain. */
-function sesIdentities(stack: Stack, mailFrom: string): string[] {
-  const address = (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
-  const domain = address.split('@')[1];
-  if (!domain) throw new Error(`mailFrom must contain an e-mail address, got "${mailFrom}"`);
-  return [address, domain].map((identity) =>
-    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-  );
+/** The address of a sender written `Name <address>` or as the address alone. */
+function senderAddress(mailFrom: string): string {
+  return (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
+/** Settings that would deploy a broken app; `cdk synth` stops on them with this message. */
+export class StackSettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Cannot synthesize the stack:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+    this.name = 'StackSettingsError';
+  }
+}
+
+/** What is wrong with the settings, in the operator's words; empty when they can deploy. */
+export function settingsProblems(props: CreditDisputeLettersStackProps): string[] {
+  const problems: string[] = [];
+  const priceId = props.stripePriceId.trim();
+  if (!priceId) {
+    problems.push(
+      'stripePriceId is not set. Create a recurring $5/month price in your Stripe account and ' +
+        'pass its id: -c stripePriceId=price_… (or put "stripePriceId" in the context of cdk.json).',
+    );
+  } else if (priceId === PLAN.priceId) {
+    problems.push(
+      `stripePriceId is the local Stripe emulator's ${PLAN.priceId}, which your Stripe account ` +
+        'does not have: every checkout would fail. Pass your own price: -c stripePriceId=price_…',
+    );
+  }
+  const certificateArn = props.customDomain?.certificateArn;
+  if (certificateArn && !Token.isUnresolved(certificateArn)) {
+    const region = /^arn:[^:]+:acm:([^:]*):/.exec(certificateArn)?.[1];
+    if (region !== CLOUDFRONT_CERTIFICATE_REGION) {
+      problems.push(
+        `certificateArn must be an ACM certificate in ${CLOUDFRONT_CERTIFICATE_REGION} (the only ` +
+          `region CloudFront takes certificates from); this one is ${region ? `in ${region}` : 'not an ACM ARN'}: ${certificateArn}`,
+      );
+    }
+  }
+  if (props.mailFrom && !/^[^@\s]+@[^@\s]+$/.test(senderAddress(props.mailFrom))) {
+    problems.push(`mailFrom must contain an e-mail address, got "${props.mailFrom}"`);
+  }
+  if (props.emailConfirmation && !props.mailFrom) {
+    problems.push('emailConfirmation needs mailFrom: confirmation links are sent by e-mail');
+  }
+  const budget = props.monthlyBudgetUsd;
+  if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) {
+    problems.push(`monthlyBudgetUsd must be a positive number of US dollars, got ${budget}`);
+  }
+  return problems;
 }
 
 const TABLE_ACTIONS: Record<TableAccess, string[]> = {
@@ -102,6 +182,10 @@ const TABLE_ACTIONS: Record<TableAccess, string[]> = {
 };
 
 export const STACK_NAME = 'CreditDisputeLetters';
+export const CLOUDFRONT_CERTIFICATE_REGION = 'us-east-1';
+export const DEFAULT_MONTHLY_BUDGET_USD = 10;
+/** How long CloudFront's standard logs (viewer IPs) stay in their bucket: as long as the Lambda logs. */
+export const CLOUDFRONT_LOG_DAYS: number = LOG_RETENTION;
 /** The publishable key of AWS deployments unless context `publishableKey` names another. */
 export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_credit_dispute_letters';
 
@@ -127,6 +211,17 @@ function enumValue<T extends Record<string, string>>(values: T, value: string): 
   return found as T[keyof T];
 }
 
+/**
+ * A name for a resource whose names are unique per account, not per region (CloudFront's
+ * response-headers policies and origin access controls): the region in it lets a second copy of
+ * the stack deploy in another region.
+ */
+function regionalName(scope: Construct, id: string, maxLength: number): string {
+  // `Aws.REGION` resolves at deploy; the longest region name has 14 characters.
+  const stackName = Stack.of(scope).stackName.slice(0, maxLength - id.length - 16);
+  return `${stackName}-${id}-${Aws.REGION}`;
+}
+
 /** The CloudFront response-headers policy, from the same values the local server sends. */
 function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
   const maxAge = /max-age=(\d+)/.exec(STRICT_TRANSPORT_SECURITY)?.[1];
@@ -135,6 +230,7 @@ function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
     throw new Error('CloudFront can only send X-Content-Type-Options: nosniff');
   }
   return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    responseHeadersPolicyName: regionalName(scope, 'SecurityHeaders', 128),
     comment: 'CSP without inline scripts, HSTS, nosniff, frame DENY, referrer policy',
     securityHeadersBehavior: {
       contentSecurityPolicy: {
@@ -167,17 +263,32 @@ function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
  */
 export class CreditDisputeLettersStack extends Stack {
   constructor(scope: Construct, id: string, props: CreditDisputeLettersStackProps) {
+    // Before anything is built (or bundled): a wrong setting fails the synth at once.
+    const problems = settingsProblems(props);
+    if (problems.length > 0) throw new StackSettingsError(problems);
     super(scope, id, props);
+    if (!props.alarmEmail) {
+      Annotations.of(this).addWarningV2(
+        'credit-dispute-letters:alarmEmail',
+        'alarmEmail is not set: alarms go to an SNS topic nobody reads. Pass ' +
+          '-c alarmEmail=you@example.com, or subscribe later (the NextSteps output says how).',
+      );
+    }
 
     // ── Data and secrets ──────────────────────────────────────────────────────────────────
-    const table = new Table(this, 'Table', {
-      partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
-      billingMode: BillingMode[TABLE_DEFINITION.billingMode],
-      timeToLiveAttribute: TABLE_DEFINITION.timeToLiveAttribute,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // Kept when the stack is deleted, and protected from deletion by anyone; a later copy of the
+    // stack re-attaches it with context `existingTableName` (README, Teardown).
+    const table: ITable = props.existingTableName
+      ? Table.fromTableName(this, 'Table', props.existingTableName)
+      : new Table(this, 'Table', {
+          partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
+          billingMode: BillingMode[TABLE_DEFINITION.billingMode],
+          timeToLiveAttribute: TABLE_DEFINITION.timeToLiveAttribute,
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+          deletionProtection: true,
+          removalPolicy: RemovalPolicy.RETAIN,
+        });
 
     const jwtKeys = new JwtSigningKeys(this, 'JwtSigningKeys', {
       generation: props.jwtSigningKeysGeneration,
@@ -195,6 +306,30 @@ export class CreditDisputeLettersStack extends Stack {
     const originVerifySecret = new Secret(this, 'OriginVerifySecret', {
       description: `Value of the ${ORIGIN_VERIFY_HEADER} header CloudFront adds to API requests`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const stripeRotation =
+      'Stripe issues this value: it is rotated in the Stripe Dashboard (roll the key or the ' +
+      'endpoint secret) and put here (README, Secrets); Secrets Manager cannot rotate it.';
+    Validations.of(secrets.STRIPE_SECRET_KEY).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: stripeRotation,
+    });
+    Validations.of(secrets.STRIPE_WEBHOOK_SECRET).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: stripeRotation,
+    });
+    Validations.of(originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront copies the value only when the distribution deploys: a scheduled rotation ' +
+        'would lock CloudFront out of the API until the next deploy.',
+    });
+    // Every function role, the CDK's own handlers' included.
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason:
+        'AWSLambdaBasicExecutionRole only lets a function write its logs (CreateLogGroup, ' +
+        'CreateLogStream, PutLogEvents): the documented minimum for any Lambda.',
     });
 
     // ── HTTP API, reachable only through CloudFront ───────────────────────────────────────
@@ -243,6 +378,33 @@ export class CreditDisputeLettersStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        "Only CloudFront reads it (OAC), and CloudFront's standard logs record every request; " +
+        'only the deploy writes it.',
+    });
+
+    // CloudFront's standard logs (who asked for what), kept as long as the Lambda logs.
+    const logBucket = new Bucket(this, 'CloudFrontLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront's legacy log delivery writes through an ACL grant.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [
+        {
+          expiration: Duration.days(CLOUDFRONT_LOG_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    Validations.of(logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'It is the log bucket: logging its own access would log the log deliveries.',
+    });
 
     const headersPolicy = securityHeadersPolicy(this);
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), {
@@ -263,6 +425,9 @@ export class CreditDisputeLettersStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: 'cloudfront/',
       ...(props.customDomain
         ? {
             domainNames: [props.customDomain.domainName],
@@ -275,7 +440,11 @@ export class CreditDisputeLettersStack extends Stack {
           }
         : {}),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'SiteOriginAccessControl', {
+            originAccessControlName: regionalName(this, 'SiteOAC', 64),
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headersPolicy,
@@ -295,19 +464,70 @@ export class CreditDisputeLettersStack extends Stack {
       ),
     });
     const siteUrl = `https://${props.customDomain?.domainName ?? distribution.distributionDomainName}`;
+    Validations.of(distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'No country is barred from the product; a geo restriction would only lock out ' +
+          'consumers who are travelling.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'AWS WAF costs $5 a month plus $1 a rule, above what this app costs at rest; the API ' +
+          'throttles per stage, the auth function limits per client IP, and the site is static.',
+      },
+    );
+    if (!props.customDomain) {
+      Validations.of(distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, ' +
+          'whose minimum protocol it fixes itself; with domainName the stack sets TLSv1.2_2021.',
+      });
+    }
 
     // ── Functions and routes ──────────────────────────────────────────────────────────────
-    const alarmTopic = new Topic(this, 'Alarms', { displayName: 'Credit Dispute Letters alarms' });
+    const alarmTopic = new Topic(this, 'Alarms', {
+      displayName: 'Credit Dispute Letters alarms',
+      enforceSSL: true,
+    });
+    Validations.of(alarmTopic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm and budget notifications carry no personal data. CloudWatch and AWS Budgets cannot ' +
+        'publish to a topic under the AWS-managed SNS key, and a customer key costs $1 a month.',
+    });
     if (props.alarmEmail) alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     const alarmAction = new SnsAction(alarmTopic);
-    const notify = (alarm: Alarm) => {
-      alarm.addAlarmAction(alarmAction);
-      alarm.addOkAction(alarmAction);
+    const fiveMinuteSum = { period: Duration.minutes(5), statistic: 'Sum' };
+    /** Fires when a 5-minute figure reaches `threshold`; the topic hears it fire and clear. */
+    const alarm = (alarmId: string, metric: IMetric, alarmDescription: string, threshold = 1) => {
+      const created = new Alarm(this, alarmId, {
+        metric,
+        alarmDescription,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      created.addAlarmAction(alarmAction);
+      created.addOkAction(alarmAction);
     };
 
-    if (props.emailConfirmation && !props.mailFrom) {
-      throw new Error('emailConfirmation needs mailFrom: confirmation links are sent by e-mail');
-    }
+    // The authorizer fronts every route: if it throws, every request gets 500.
+    alarm(
+      'OriginVerifyErrors',
+      originVerifier.metricErrors(fiveMinuteSum),
+      'The origin-verify authorizer threw: every API request fails',
+    );
+    alarm(
+      'OriginVerifyThrottles',
+      originVerifier.metricThrottles(fiveMinuteSum),
+      'The origin-verify authorizer was throttled (account concurrency)',
+    );
+
+    const sender = props.mailFrom ? senderAddress(props.mailFrom) : undefined;
     for (const spec of API_FUNCTIONS) {
       const environment: Record<string, string> = { TABLE_NAME: table.tableName };
       if (spec.browserFacing) {
@@ -333,13 +553,28 @@ export class CreditDisputeLettersStack extends Stack {
       });
       table.grant(fn, ...TABLE_ACTIONS[spec.table]);
       for (const name of spec.secrets) secrets[name].grantRead(fn);
-      if (spec.sendsEmail && props.mailFrom) {
+      if (spec.sendsEmail && sender) {
+        // SES authorizes SendEmail against the sender's identity and, in the SES sandbox, against
+        // each recipient's identity too: so any identity of this account and region, but only
+        // ever from MAIL_FROM's address.
+        const identities = this.formatArn({
+          service: 'ses',
+          resource: 'identity',
+          resourceName: '*',
+        });
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: sesIdentities(this, props.mailFrom),
+            resources: [identities],
+            conditions: { StringEquals: { 'ses:FromAddress': sender } },
           }),
         );
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]`,
+          reason:
+            'In the SES sandbox SES checks SendEmail against every recipient identity too; the ' +
+            'ses:FromAddress condition keeps the sender to MAIL_FROM.',
+        });
       }
       // The signing keys must exist before the first request can sign a token.
       if (spec.secrets.includes('JWT_SIGNING_KEYS')) fn.node.addDependency(jwtKeys.resource);
@@ -349,16 +584,15 @@ export class CreditDisputeLettersStack extends Stack {
         api.addRoutes({ path: route.path, methods: route.methods, integration });
       }
 
-      notify(
-        fn
-          .metricErrors({ period: Duration.minutes(5), statistic: 'Sum' })
-          .createAlarm(this, `${spec.id}Errors`, {
-            alarmDescription: `${spec.id} Lambda threw (uncaught errors, timeouts, crashes)`,
-            threshold: 1,
-            evaluationPeriods: 1,
-            comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          }),
+      alarm(
+        `${spec.id}Errors`,
+        fn.metricErrors(fiveMinuteSum),
+        `${spec.id} Lambda threw (uncaught errors, timeouts, crashes)`,
+      );
+      alarm(
+        `${spec.id}Throttles`,
+        fn.metricThrottles(fiveMinuteSum),
+        `${spec.id} Lambda was throttled (account concurrency): its requests failed`,
       );
     }
 
@@ -373,32 +607,114 @@ export class CreditDisputeLettersStack extends Stack {
       metricName: 'StripeWebhookFailures',
       metricValue: '1',
     });
-    notify(
-      webhookFailures
-        .metric({ period: Duration.minutes(5), statistic: 'Sum' })
-        .createAlarm(this, 'StripeWebhookFailuresAlarm', {
-          alarmDescription:
-            'Stripe webhook deliveries answered with 4xx/5xx (bad signature secret, sync failure)',
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
+    alarm(
+      'StripeWebhookFailuresAlarm',
+      webhookFailures.metric(fiveMinuteSum),
+      'Stripe webhook deliveries answered with 4xx/5xx (bad signature secret, sync failure)',
     );
-    notify(
-      api
-        .metricServerError({ period: Duration.minutes(5), statistic: 'Sum' })
-        .createAlarm(this, 'Api5xx', {
-          alarmDescription: 'HTTP API answered 5xx',
-          threshold: 5,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
+    alarm('Api5xx', api.metricServerError(fiveMinuteSum), 'HTTP API answered 5xx', 5);
+
+    const rateLimited = new MetricFilter(this, 'ApiRateLimitedFilter', {
+      logGroup: accessLogs,
+      filterPattern: FilterPattern.numberValue('$.status', '=', 429),
+      metricNamespace: 'CreditDisputeLetters',
+      metricName: 'ApiRateLimited',
+      metricValue: '1',
+    });
+    alarm(
+      'Api429',
+      rateLimited.metric(fiveMinuteSum),
+      'HTTP API answered 429 at least 20 times in 5 minutes (stage throttling or per-IP limits)',
+      20,
+    );
+    alarm(
+      'Api4xxRate',
+      new MathExpression({
+        // Only once there is traffic enough for a rate to mean something.
+        expression: 'IF(requests >= 20, 100 * clientErrors / requests, 0)',
+        usingMetrics: {
+          requests: api.metricCount(fiveMinuteSum),
+          clientErrors: api.metricClientError(fiveMinuteSum),
+        },
+        period: Duration.minutes(5),
+        label: 'API 4xx rate (%)',
+      }),
+      'A quarter or more of API requests answered 4xx over 5 minutes',
+      25,
     );
 
+    // Throttling and DynamoDB's own failures, for the operations the functions use.
+    alarm(
+      'TableThrottled',
+      new MathExpression({
+        expression: 'reads + writes',
+        usingMetrics: {
+          reads: table.metric('ReadThrottleEvents', fiveMinuteSum),
+          writes: table.metric('WriteThrottleEvents', fiveMinuteSum),
+        },
+        period: Duration.minutes(5),
+        label: 'DynamoDB throttle events',
+      }),
+      'DynamoDB throttled requests to the table',
+    );
+    alarm(
+      'TableSystemErrors',
+      table.metricSystemErrorsForOperations({
+        ...fiveMinuteSum,
+        operations: [
+          Operation.GET_ITEM,
+          Operation.BATCH_GET_ITEM,
+          Operation.QUERY,
+          Operation.PUT_ITEM,
+          Operation.UPDATE_ITEM,
+          Operation.DELETE_ITEM,
+          Operation.BATCH_WRITE_ITEM,
+          Operation.TRANSACT_WRITE_ITEMS,
+        ],
+      }),
+      'DynamoDB answered 500s (system errors) for the table',
+    );
+
+    // The account's whole monthly AWS bill against a budget, forecast and actual.
+    const budgetUsd = props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD;
+    const { policyDependable: budgetsMayPublish } = alarmTopic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('budgets.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [alarmTopic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:budgets::${Aws.ACCOUNT_ID}:*` },
+        },
+      }),
+    );
+    const budget = new CfnBudget(this, 'MonthlyBudget', {
+      budget: {
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: budgetUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: (['FORECASTED', 'ACTUAL'] as const).map((notificationType) => ({
+        notification: {
+          notificationType,
+          comparisonOperator: 'GREATER_THAN',
+          threshold: 100,
+          thresholdType: 'PERCENTAGE',
+        },
+        subscribers: [{ subscriptionType: 'SNS', address: alarmTopic.topicArn }],
+      })),
+    });
+    // Budgets checks that it may publish when the budget is created.
+    if (budgetsMayPublish) budget.node.addDependency(budgetsMayPublish);
+
     // ── The SPA: hashed assets first (immutable), then the entry files (always revalidated) ─
+    // Both deployments share one CDK handler function, and so this log group.
+    const deploymentLogs = new LogGroup(this, 'SiteDeploymentLogs', {
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const hashedAssets = new BucketDeployment(this, 'DeployHashedAssets', {
+      logGroup: deploymentLogs,
       destinationBucket: bucket,
       destinationKeyPrefix: 'assets/',
       sources: [Source.asset(path.join(props.siteDir, 'assets'))],
@@ -408,6 +724,7 @@ export class CreditDisputeLettersStack extends Stack {
       memoryLimit: 512,
     });
     const siteEntry = new BucketDeployment(this, 'DeploySiteEntry', {
+      logGroup: deploymentLogs,
       destinationBucket: bucket,
       sources: [
         Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] }),
@@ -420,6 +737,34 @@ export class CreditDisputeLettersStack extends Stack {
       distributionPaths: [`/${HOME_HTML}`, `/${APP_SHELL_HTML}`, '/config.json'],
     });
     siteEntry.node.addDependency(hashedAssets);
+    // The CDK's BucketDeployment handler, shared by both deployments.
+    Validations.of(hashedAssets.handlerRole.node.scope!).acknowledge(
+      ...[
+        'Action::s3:GetBucket*',
+        'Action::s3:GetObject*',
+        'Action::s3:List*',
+        'Action::s3:Abort*',
+        'Action::s3:DeleteObject*',
+        'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+        `Resource::<${this.resolve(this.getLogicalId(bucket.node.defaultChild as CfnElement))}.Arn>/*`,
+      ].map((finding) => ({
+        id: `AwsSolutions-IAM5[${finding}]`,
+        reason:
+          "The CDK's BucketDeployment handler copies the built site from the CDK asset bucket " +
+          'into the site bucket: its grants cover objects of those two buckets only.',
+      })),
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'cloudfront:CreateInvalidation and GetInvalidation have no resource-level permissions.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          "The CDK's BucketDeployment handler runs the Python runtime aws-cdk-lib chooses, and " +
+          'only during deploys.',
+      },
+    );
 
     // ── Outputs ───────────────────────────────────────────────────────────────────────────
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
@@ -438,5 +783,73 @@ export class CreditDisputeLettersStack extends Stack {
     });
     new CfnOutput(this, 'JwtSigningKeysSecretArn', { value: jwtKeys.secret.secretArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarmTopic.topicArn });
+    new CfnOutput(this, 'NextSteps', {
+      description: 'What to run once after the first deploy',
+      value: nextSteps({
+        stripeSecretKeyArn: secrets.STRIPE_SECRET_KEY.secretArn,
+        stripeWebhookSecretArn: secrets.STRIPE_WEBHOOK_SECRET.secretArn,
+        webhookUrl: `${siteUrl}/functions/v1/stripe-webhook`,
+        siteUrl,
+        sender,
+        alarmEmail: props.alarmEmail,
+        alarmTopicArn: alarmTopic.topicArn,
+      }),
+    });
+
+    logCdkProviderFunctions(this);
   }
+}
+
+/**
+ * The CDK's own custom-resource handlers built on `CustomResourceProvider` (the buckets'
+ * auto-delete handler) are plain `AWS::Lambda::Function` resources with no log-group option:
+ * give each a log group with the app's retention, or Lambda makes one that never expires.
+ */
+function logCdkProviderFunctions(stack: Stack): void {
+  for (const node of stack.node.findAll()) {
+    if (!(node instanceof CfnResource) || node instanceof CfnFunction) continue;
+    if (node.cfnResourceType !== 'AWS::Lambda::Function') continue;
+    const logGroup = new LogGroup(node.node.scope!, `${node.node.id}Logs`, {
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    node.addPropertyOverride('LoggingConfig', { LogGroup: logGroup.logGroupName });
+  }
+}
+
+interface NextStepsValues {
+  stripeSecretKeyArn: string;
+  stripeWebhookSecretArn: string;
+  webhookUrl: string;
+  siteUrl: string;
+  sender?: string;
+  alarmEmail?: string;
+  alarmTopicArn: string;
+}
+
+/** The exact commands that finish a first deploy (the `NextSteps` output), one per line. */
+function nextSteps(values: NextStepsValues): string {
+  const region = `--region ${Aws.REGION}`;
+  const putSecret = (arn: string, value: string) =>
+    `aws secretsmanager put-secret-value ${region} --secret-id ${arn} --secret-string '${value}'`;
+  const events = [...SYNCED_EVENT_TYPES].map((type) => `-d 'enabled_events[]=${type}'`).join(' ');
+  const identity = (address: string) =>
+    `aws sesv2 create-email-identity ${region} --email-identity ${address}`;
+  return [
+    `1. Stripe secret key: ${putSecret(values.stripeSecretKeyArn, 'sk_live_…')}`,
+    '2. Stripe webhook endpoint: curl https://api.stripe.com/v1/webhook_endpoints -u sk_live_…: ' +
+      `-d url=${values.webhookUrl} -d api_version=${STRIPE_API_VERSION} ${events}`,
+    `3. Its signing secret (the "secret" curl printed): ${putSecret(values.stripeWebhookSecretArn, 'whsec_…')}`,
+    values.sender
+      ? `4. SES sender, in this region: ${identity(values.sender)} (then open the link AWS e-mails). ` +
+        'In the SES sandbox only verified recipients get mail; leave it with: aws sesv2 ' +
+        `put-account-details ${region} --production-access-enabled --mail-type TRANSACTIONAL ` +
+        `--website-url ${values.siteUrl} --use-case-description 'Sign-up confirmations and password recovery'`
+      : `4. E-mail (password recovery, magic links) is off: ${identity('no-reply@your-domain')}, ` +
+        `then redeploy with -c mailFrom='Name <no-reply@your-domain>'`,
+    values.alarmEmail
+      ? `5. Alarms: confirm the subscription e-mail AWS sent to ${values.alarmEmail}`
+      : `5. Alarms reach nobody yet: aws sns subscribe ${region} --topic-arn ${values.alarmTopicArn} ` +
+        '--protocol email --notification-endpoint you@example.com (or redeploy with -c alarmEmail=you@example.com)',
+  ].join('\n');
 }

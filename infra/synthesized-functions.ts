@@ -10,13 +10,25 @@ import { STACK_NAME } from './stack';
  */
 export const SCRATCH_ASSEMBLY_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'cdk-synth');
 
-/** `npm run synth` (offline, as a developer runs it) into `outdir`; throws with its output on failure. */
-export function synthesize(outdir: string): void {
-  const result = spawnSync('npm', ['run', 'synth', '--silent', '--', '--output', outdir], {
+/**
+ * The Stripe price of synths that are not deploys (tests, the benchmark). Synth refuses a missing
+ * one and the emulator's, as it would for a deploy.
+ */
+export const SYNTH_CHECK_PRICE_ID = 'price_synth_check';
+
+/** `npm run synth` (offline, as a developer runs it) into `outdir`, with these context values. */
+export function runSynth(outdir: string, context: Record<string, string>) {
+  const contextArgs = Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+  return spawnSync('npm', ['run', 'synth', '--silent', '--', '--output', outdir, ...contextArgs], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     timeout: 240_000,
   });
+}
+
+/** `npm run synth` into `outdir` with `SYNTH_CHECK_PRICE_ID`; throws with its output on failure. */
+export function synthesize(outdir: string): void {
+  const result = runSynth(outdir, { stripePriceId: SYNTH_CHECK_PRICE_ID });
   if (result.status !== 0) {
     throw new Error(`npm run synth failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }

@@ -2,7 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { createDynamoDbCall, LOCAL_CREDENTIALS } from '../lambdas/common/dynamo';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient } from '../lambdas/platform/dynamo';
+import { LOCAL_AWS_ENV } from './constants';
 import { findFreePort } from './ports';
 
 export const JAVA_INSTALL_HINT =
@@ -12,6 +14,18 @@ export class JavaMissingError extends Error {
   constructor() {
     super(JAVA_INSTALL_HINT);
   }
+}
+
+/** The SDK settings of a client of this DynamoDB Local (explicit local credentials). */
+export function localDynamoDbConfig(endpoint: string) {
+  return {
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    endpoint,
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
+  };
 }
 
 export interface DynamoDbLocal {
@@ -38,21 +52,24 @@ function jarDirectory(): string {
 }
 
 async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs = 60_000) {
-  const call = createDynamoDbCall(
-    { endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS },
-    { maxAttempts: 1 },
-  );
+  const client = createDynamoDbClient(localDynamoDbConfig(endpoint), { maxAttempts: 1 });
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
-    try {
-      await call('ListTables', { Limit: 1 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start: ${String(error)}`);
-      await new Promise((r) => setTimeout(r, 150));
+  try {
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) {
+          throw new Error(`DynamoDB Local did not start: ${String(error)}`);
+        }
+        await new Promise((r) => setTimeout(r, 150));
+      }
     }
+  } finally {
+    client.destroy();
   }
 }
 
@@ -77,6 +94,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     '-port',
     String(port),
     '-sharedDb',
+    '-disableTelemetry',
     ...(options.dataDir ? ['-dbPath', resolve(options.dataDir)] : ['-inMemory']),
   ];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -1,22 +1,32 @@
-import { AwsServiceError } from '../lambdas/common/aws-client';
-import { createDynamoDbCall, type TableConfig } from '../lambdas/common/dynamo';
-import { createTableInput, TABLE_DEFINITION } from '../lambdas/common/table-definition';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient, type TableConfig } from '../lambdas/platform/dynamo';
+import { createTableInput, TABLE_DEFINITION } from '../lambdas/platform/table-definition';
 
 /** Creates the table (and its TTL setting) from the shared definition when it does not exist. */
 export async function ensureTable(config: TableConfig): Promise<void> {
-  const call = createDynamoDbCall(config);
+  const client = createDynamoDbClient(config);
   const { tableName } = config;
   try {
-    await call('DescribeTable', { TableName: tableName });
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
     return;
   } catch (error) {
-    if (!(error instanceof AwsServiceError && error.name === 'ResourceNotFoundException')) {
-      throw error;
-    }
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: {
+          AttributeName: TABLE_DEFINITION.timeToLiveAttribute,
+          Enabled: true,
+        },
+      }),
+    );
+  } finally {
+    client.destroy();
   }
-  await call('CreateTable', createTableInput(tableName));
-  await call('UpdateTimeToLive', {
-    TableName: tableName,
-    TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.timeToLiveAttribute, Enabled: true },
-  });
 }

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createAuthApp } from '../lambdas/auth/app';
 import { readAuthConfig } from '../lambdas/auth/config';
+import { createAuthApp } from '../lambdas/auth/router';
 import { createBillingPortalApp } from '../lambdas/billing-portal/app';
 import { readBillingPortalConfig } from '../lambdas/billing-portal/config';
-import { readTableConfig } from '../lambdas/common/dynamo';
-import type { Env } from '../lambdas/common/env';
+import { readTableConfig } from '../lambdas/platform/dynamo';
+import type { Env } from '../lambdas/platform/env';
 import { createRestApp } from '../lambdas/rest/app';
 import { readRestConfig } from '../lambdas/rest/config';
 import { createStripeCheckoutApp } from '../lambdas/stripe-checkout/app';
@@ -14,7 +14,12 @@ import { readStripeCheckoutConfig } from '../lambdas/stripe-checkout/config';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_TABLE_NAME } from './constants';
+import {
+  LOCAL_AWS_ENV,
+  LOCAL_JWT_ISSUER,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_TABLE_NAME,
+} from './constants';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createDevMailbox } from './dev-mailbox';
 import { ensureTable } from './ensure-table';
@@ -87,9 +92,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const env: Env = {
       ...process.env,
       TABLE_NAME: LOCAL_TABLE_NAME,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      ...LOCAL_AWS_ENV,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
       SITE_URL: url,
+      // Port-independent, so sessions survive a restart on another port (`PORT=0`).
+      JWT_ISSUER: LOCAL_JWT_ISSUER,
       ...(await loadLocalSigningKeys(options.dataDir)),
       ...stripeEmulator?.lambdaEnv(),
       ...options.env,
@@ -98,7 +106,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     root.use('*', async (c, next) => {
       await next();
-      // On the response itself: c.header() after next() would rebuild it (lambdas/common/cors.ts).
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
     });
     root.get('/config.json', (c) => {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/common/jwt-keys';
+import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/identity/signing-keys';
 
 export const SIGNING_KEYS_FILE = 'jwt-signing-keys.json';
 

@@ -1,6 +1,10 @@
 import { DATA_DIR, DEFAULT_PORT } from './constants';
-import { JavaMissingError } from './dynamodb-local';
-import { PortInUseError, startLocalRuntime } from './runtime';
+
+// Powertools' local mode: the Lambdas' log records printed indented, for reading (no metrics).
+process.env.POWERTOOLS_DEV ??= 'true';
+process.env.POWERTOOLS_SERVICE_NAME ??= 'local';
+const { JavaMissingError } = await import('./dynamodb-local');
+const { PortInUseError, startLocalRuntime } = await import('./runtime');
 
 const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -10,11 +10,11 @@ async function restrictedImports(filePath: string, source: string): Promise<numb
 
 describe('one-way import layers', () => {
   it.each([
-    ['shared/x.ts', "import '../lambdas/common/env';"],
+    ['shared/x.ts', "import '../lambdas/platform/env';"],
     ['shared/x.ts', "import '../web/src/main';"],
     ['lambdas/auth/x.ts', "import '../../local/constants';"],
     ['lambdas/auth/x.ts', "import '../../infra/app';"],
-    ['web/src/x.ts', "import '../../lambdas/common/env';"],
+    ['web/src/x.ts', "import '../../lambdas/platform/env';"],
     ['web/src/x.ts', "import '../../local/constants';"],
   ])('%s may not %s', async (file, source) => {
     expect(await restrictedImports(file, source)).toBe(1);
@@ -23,8 +23,8 @@ describe('one-way import layers', () => {
   it.each([
     ['lambdas/auth/x.ts', "import '../../shared/security-headers';"],
     ['web/src/x.ts', "import '../../shared/security-headers';"],
-    ['local/x.ts', "import '../lambdas/common/env';"],
-    ['infra/x.ts', "import '../lambdas/common/table-definition';"],
+    ['local/x.ts', "import '../lambdas/platform/env';"],
+    ['infra/x.ts', "import '../lambdas/platform/table-definition';"],
   ])('%s may %s', async (file, source) => {
     expect(await restrictedImports(file, source)).toBe(0);
   });

@@ -1,17 +1,12 @@
-import { readTableConfig, type TableConfig } from '../common/dynamo';
-import { boolean, integer, list, optionalString, requiredString, type Env } from '../common/env';
-import { resolveSecret } from '../common/secrets';
+import { defaultIssuer } from '../identity/access-tokens';
+import type { RateLimitRule } from '../identity/rate-limiter';
+import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
+import { readTableConfig, type TableConfig } from '../platform/dynamo';
+import { boolean, integer, list, optionalString, type Env } from '../platform/env';
+import { resolveSecret } from '../platform/secrets';
 
-export interface RateLimit {
-  limit: number;
-  windowSeconds: number;
-}
-
-export interface AuthConfig {
+export interface AuthConfig extends ApiAccessConfig {
   table: TableConfig;
-  publishableKey: string;
-  siteUrl: string;
-  allowedOrigins: string[];
   /** `JWT_SIGNING_KEYS` (or `JWT_SIGNING_KEYS_SECRET_ARN` → Secrets Manager), fetched on first use. */
   signingKeys: () => Promise<string>;
   jwtIssuer: string;
@@ -23,11 +18,11 @@ export interface AuthConfig {
   bcryptCost: number;
   refreshTokenReuseIntervalSeconds: number;
   rateLimits: {
-    token: RateLimit;
-    signup: RateLimit;
-    user: RateLimit;
-    otp: RateLimit;
-    verify: RateLimit;
+    token: RateLimitRule;
+    signup: RateLimitRule;
+    user: RateLimitRule;
+    otp: RateLimitRule;
+    verify: RateLimitRule;
   };
   /** Public URL of this API, as links in e-mails reach it. */
   externalUrl: string;
@@ -35,7 +30,7 @@ export interface AuthConfig {
   redirectUrls: string[];
   otpExpirySeconds: number;
   mailMinIntervalSeconds: number;
-  /** Unset: the connection's source address. See `lambdas/common/client-ip.ts`. */
+  /** Unset: the connection's source address. See `lambdas/platform/client-ip.ts`. */
   clientIpHeader?: string;
 }
 
@@ -48,15 +43,14 @@ function characterSets(raw: string): string[] {
 }
 
 export function readAuthConfig(env: Env): AuthConfig {
-  const siteUrl = requiredString(env, 'SITE_URL').replace(/\/+$/, '');
+  const access = readApiAccessConfig(env);
+  const { siteUrl } = access;
   const windowSeconds = integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 300, 1);
   return {
+    ...access,
     table: readTableConfig(env),
-    publishableKey: requiredString(env, 'PUBLISHABLE_KEY'),
-    siteUrl,
-    allowedOrigins: list(env, 'ALLOWED_ORIGINS', [new URL(siteUrl).origin]),
     signingKeys: () => resolveSecret(env, 'JWT_SIGNING_KEYS'),
-    jwtIssuer: optionalString(env, 'JWT_ISSUER', `${siteUrl}/auth/v1`),
+    jwtIssuer: optionalString(env, 'JWT_ISSUER', defaultIssuer(siteUrl)),
     jwtExpirySeconds: integer(env, 'JWT_EXPIRY_SECONDS', 3600, 30),
     autoconfirm: boolean(env, 'AUTH_AUTOCONFIRM', true),
     disableSignup: boolean(env, 'AUTH_DISABLE_SIGNUP', false),

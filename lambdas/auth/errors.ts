@@ -1,5 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HttpError, logFailure, toHttpError } from '../platform/errors';
+import { JsonBodyError } from '../platform/json-body';
+import { requestIdOf } from '../platform/logging';
+import { ApiKeyError } from '../platform/publishable-key';
 
 /** The GoTrue error codes this API answers with (a subset of upstream `apierrors/errorcode.go`). */
 export type AuthErrorCode =
@@ -56,18 +60,53 @@ function wantsVersionedErrors(c: Context): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(raw) && raw >= '2024-01-01';
 }
 
+/** Anything a handler throws, as the GoTrue error to answer with. */
+export function toAuthError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  if (error instanceof ApiKeyError) return new AuthError(401, 'no_authorization', error.message);
+  if (error instanceof JsonBodyError) {
+    return error.problem === 'too_large'
+      ? new AuthError(413, 'request_entity_too_large', error.message)
+      : new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`);
+  }
+  // Access-token refusals carry their GoTrue code already.
+  if (error instanceof HttpError && error.code !== 'unexpected_failure') {
+    const known = error.code === 'service_unavailable' || error.status < 500;
+    if (known) return new AuthError(error.status, error.code as AuthErrorCode, error.message);
+  }
+  const failure = toHttpError(error);
+  if (failure.code === 'service_unavailable') {
+    return new AuthError(503, 'service_unavailable', failure.message);
+  }
+  return new AuthError(
+    500,
+    'unexpected_failure',
+    'Unexpected failure, please check server logs for more information',
+  );
+}
+
 /**
  * GoTrue's two error bodies: with `X-Supabase-Api-Version` ≥ 2024-01-01 `{code, message}` and
  * the version echoed (auth-js reads the code only then); otherwise the legacy
- * `{code: <status>, error_code, msg}`.
+ * `{code: <status>, error_code, msg}`. A failure of ours (5xx) carries GoTrue's `error_id`: the
+ * request id, which is on every log line of the request. The failure is logged here, once.
  */
-export function renderAuthError(c: Context, error: AuthError): Response {
+export function renderAuthError(c: Context, error: unknown): Response {
+  const failure = toAuthError(error);
+  logFailure(c, failure, error);
   const versioned = wantsVersionedErrors(c);
   const headers: Record<string, string> = {};
   if (versioned) headers[API_VERSION_HEADER] = API_VERSION_2024_01_01;
-  if (!versioned || error.code !== 'weak_password') headers['x-sb-error-code'] = error.code;
+  if (!versioned || failure.code !== 'weak_password') headers['x-sb-error-code'] = failure.code;
+  const errorId = failure.status >= 500 ? { error_id: requestIdOf(c) } : {};
   const body = versioned
-    ? { code: error.code, message: error.message, ...error.extra }
-    : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
-  return c.json(body, error.status as ContentfulStatusCode, headers);
+    ? { code: failure.code, message: failure.message, ...failure.extra, ...errorId }
+    : {
+        code: failure.status,
+        error_code: failure.code,
+        msg: failure.message,
+        ...failure.extra,
+        ...errorId,
+      };
+  return c.json(body, failure.status as ContentfulStatusCode, headers);
 }

@@ -1,5 +1,5 @@
-import { handleApiEvent } from '../common/lambda-handler';
-import { createAuthApp } from './app';
+import { handleApiEvent } from '../platform/lambda-handler';
 import { readAuthConfig } from './config';
+import { createAuthApp } from './router';
 
 export const handler = handleApiEvent(createAuthApp(readAuthConfig(process.env)));

@@ -1,5 +1,5 @@
-import { createAwsServiceClient } from '../common/aws-client';
-import type { AwsCredentials } from '../common/aws-signature';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { countMetric } from '../platform/metrics';
 
 export interface MailMessage {
   to: string;
@@ -13,32 +13,40 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SES v2 `SendEmail` (REST-JSON), signed with the function role's credentials. */
-export function createSesMailer(
-  from: string,
-  aws: { region: string; credentials: AwsCredentials },
-): Mailer {
-  const client = createAwsServiceClient({
-    service: 'ses',
-    region: aws.region,
-    endpoint: `https://email.${aws.region}.amazonaws.com`,
-    credentials: aws.credentials,
-  });
+/** Counts every e-mail the auth API hands to its mailer. */
+export function countingMailer(mailer: Mailer): Mailer {
   return {
     async send(message) {
-      await client.rest('POST', '/v2/email/outbound-emails', {
-        FromEmailAddress: from,
-        Destination: { ToAddresses: [message.to] },
-        Content: {
-          Simple: {
-            Subject: { Data: message.subject, Charset: 'UTF-8' },
-            Body: {
-              Text: { Data: message.text, Charset: 'UTF-8' },
-              Html: { Data: message.html, Charset: 'UTF-8' },
+      await mailer.send(message);
+      countMetric('EmailsSent');
+    },
+  };
+}
+
+/**
+ * SES v2 `SendEmail` through the AWS SDK (region and credentials from the runtime). The client
+ * is created on the first e-mail: most auth requests send none.
+ */
+export function createSesMailer(from: string): Mailer {
+  let client: SESv2Client | undefined;
+  return {
+    async send(message) {
+      client ??= new SESv2Client({});
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: from,
+          Destination: { ToAddresses: [message.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: message.subject, Charset: 'UTF-8' },
+              Body: {
+                Text: { Data: message.text, Charset: 'UTF-8' },
+                Html: { Data: message.html, Charset: 'UTF-8' },
+              },
             },
           },
-        },
-      });
+        }),
+      );
     },
   };
 }

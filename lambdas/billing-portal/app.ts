@@ -1,11 +1,14 @@
-import { Hono } from 'hono';
-import { createAccessTokenVerifier } from '../common/access-token';
-import { corsForOrigins, isAllowedRedirect, requirePublishableKey } from '../common/api-guards';
-import { createTable } from '../common/dynamo';
-import { HttpError, renderJsonError, toHttpError } from '../common/json-errors';
-import { lazyStripeClient } from '../common/stripe-client';
-import { paymentKeys } from '../common/subscription-sync';
-import { forgetCustomer, isMissingCustomer } from '../common/stripe-customers';
+import { forgetCustomer, isMissingCustomer } from '../billing/customers';
+import { paymentKeys } from '../billing/items';
+import { lazyStripeClient } from '../billing/stripe-client';
+import { createAccessTokenVerifier } from '../identity/access-tokens';
+import { isAllowedRedirect } from '../platform/api-access';
+import { apiCors } from '../platform/cors';
+import { createTable } from '../platform/dynamo';
+import { HttpError, renderJsonError } from '../platform/errors';
+import { readJsonBody } from '../platform/json-body';
+import { createLambdaApp } from '../platform/lambda-app';
+import { requirePublishableKey } from '../platform/publishable-key';
 import type { BillingPortalConfig } from './config';
 
 export const BILLING_PORTAL_PATH = '/functions/v1/billing-portal';
@@ -14,39 +17,21 @@ export const BILLING_PORTAL_PATH = '/functions/v1/billing-portal';
 export function createBillingPortalApp(config: BillingPortalConfig) {
   const table = createTable(config.table);
   const stripe = lazyStripeClient(config.stripe);
-  const verifier = createAccessTokenVerifier({ table, publicJwks: config.access.publicJwks });
-  const app = new Hono().basePath(BILLING_PORTAL_PATH);
-
-  app.onError((error, c) => renderJsonError(c, toHttpError(error, 'billing-portal')));
-  app.use('*', corsForOrigins(config.access.allowedOrigins));
+  const verifier = createAccessTokenVerifier({ table, ...config.tokens });
+  const app = createLambdaApp(BILLING_PORTAL_PATH, renderJsonError);
+  app.use('*', apiCors(config.access.allowedOrigins));
   app.use('*', requirePublishableKey(config.access.publishableKey));
 
   app.post('/', async (c) => {
     const user = await verifier.verify(c.req.header('authorization'));
     // The body is optional: `{return_url}` on this site, else the site's home page.
-    const text = await c.req.text();
+    const requested = (await readJsonBody(c)).return_url;
     let returnUrl = `${config.access.siteUrl}/`;
-    if (text.trim()) {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
+    if (requested !== undefined) {
+      if (!isAllowedRedirect(requested, config.access)) {
+        throw new HttpError(400, 'invalid_redirect_url', 'return_url must be a page of this site');
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) {
-        throw new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
-      }
-      const requested = (body as { return_url?: unknown }).return_url;
-      if (requested !== undefined) {
-        if (!isAllowedRedirect(requested, config.access)) {
-          throw new HttpError(
-            400,
-            'invalid_redirect_url',
-            'return_url must be a page of this site',
-          );
-        }
-        returnUrl = requested;
-      }
+      returnUrl = requested;
     }
     const { Item } = await table.doc.get({
       TableName: table.name,

@@ -1,4 +1,4 @@
-import { handleApiEvent } from '../common/lambda-handler';
+import { handleApiEvent } from '../platform/lambda-handler';
 import { createBillingPortalApp } from './app';
 import { readBillingPortalConfig } from './config';
 

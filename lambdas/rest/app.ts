@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
-import { createAccessTokenVerifier } from '../common/access-token';
-import { corsForOrigins, requirePublishableKey } from '../common/api-guards';
-import { createTable } from '../common/dynamo';
-import { paymentKeys, subscriptionRowOf } from '../common/subscription-sync';
+import { paymentKeys } from '../billing/items';
+import { subscriptionRowOf } from '../billing/subscription-sync';
+import { createAccessTokenVerifier } from '../identity/access-tokens';
+import { apiCors } from '../platform/cors';
+import { createTable } from '../platform/dynamo';
+import { createLambdaApp } from '../platform/lambda-app';
+import { requirePublishableKey } from '../platform/publishable-key';
 import type { RestConfig } from './config';
 import { PostgrestError, renderPostgrestError } from './postgrest-errors';
 import { VIEW_NAME, parseViewQuery } from './query';
@@ -18,8 +20,8 @@ const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
  */
 export function createRestApp(config: RestConfig) {
   const table = createTable(config.table);
-  const verifier = createAccessTokenVerifier({ table, publicJwks: config.access.publicJwks });
-  const app = new Hono().basePath(REST_BASE_PATH);
+  const verifier = createAccessTokenVerifier({ table, ...config.tokens });
+  const app = createLambdaApp(REST_BASE_PATH, renderPostgrestError);
 
   /**
    * The caller's row, read (strongly consistent: right after checkout the SPA must see what the
@@ -30,8 +32,7 @@ export function createRestApp(config: RestConfig) {
     return subscriptionRowOf(item);
   }
 
-  app.onError((error, c) => renderPostgrestError(c, error));
-  app.use('*', corsForOrigins(config.access.allowedOrigins));
+  app.use('*', apiCors(config.access.allowedOrigins));
   app.use('*', requirePublishableKey(config.access.publishableKey));
 
   app.on(['GET', 'HEAD'], `/${VIEW_NAME}`, async (c) => {

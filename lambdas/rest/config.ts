@@ -1,12 +1,18 @@
-import { readApiAccessConfig, type ApiAccessConfig } from '../common/api-guards';
-import { readTableConfig, type TableConfig } from '../common/dynamo';
-import type { Env } from '../common/env';
+import { readAccessTokenConfig, type AccessTokenConfig } from '../identity/access-tokens';
+import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
+import { readTableConfig, type TableConfig } from '../platform/dynamo';
+import type { Env } from '../platform/env';
 
 export interface RestConfig {
   table: TableConfig;
   access: ApiAccessConfig;
+  tokens: AccessTokenConfig;
 }
 
 export function readRestConfig(env: Env): RestConfig {
-  return { table: readTableConfig(env), access: readApiAccessConfig(env) };
+  return {
+    table: readTableConfig(env),
+    access: readApiAccessConfig(env),
+    tokens: readAccessTokenConfig(env),
+  };
 }

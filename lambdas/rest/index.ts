@@ -1,4 +1,4 @@
-import { handleApiEvent } from '../common/lambda-handler';
+import { handleApiEvent } from '../platform/lambda-handler';
 import { createRestApp } from './app';
 import { readRestConfig } from './config';
 

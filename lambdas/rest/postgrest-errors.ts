@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { HttpError } from '../common/json-errors';
-import { toHttpError } from '../common/json-errors';
+import { logFailure, toHttpError } from '../platform/errors';
 
 /** PostgREST's error body: `{code, details, hint, message}`; supabase-js hands it to the caller. */
 export class PostgrestError extends Error {
@@ -28,10 +27,11 @@ export function renderPostgrestError(c: Context, error: unknown) {
   if (error instanceof PostgrestError) {
     failure = error;
   } else {
-    const http: HttpError = toHttpError(error, 'rest');
+    const http = toHttpError(error);
     const status = http.code === 'bad_jwt' || http.code === 'session_not_found' ? 401 : http.status;
     failure = new PostgrestError(status, POSTGREST_CODES[http.code] ?? http.code, http.message);
   }
+  logFailure(c, failure, error);
   return c.json(
     { code: failure.code, details: failure.details, hint: failure.hint, message: failure.message },
     failure.status,

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_COLUMNS, type SubscriptionColumn } from '../common/subscription-sync';
+import { SUBSCRIPTION_COLUMNS, type SubscriptionColumn } from '../../shared/subscription-row';
 import { PostgrestError } from './postgrest-errors';
 
 export const VIEW_NAME = 'stripe_user_subscriptions';

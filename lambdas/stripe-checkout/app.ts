@@ -1,17 +1,18 @@
-import { Hono } from 'hono';
 import { PLAN } from '../../shared/plan';
-import { createAccessTokenVerifier } from '../common/access-token';
-import { corsForOrigins, isAllowedRedirect, requirePublishableKey } from '../common/api-guards';
-import { createTable } from '../common/dynamo';
-import { HttpError, readJsonObject, renderJsonError, toHttpError } from '../common/json-errors';
-import { lazyStripeClient } from '../common/stripe-client';
-import {
-  notStartedRow,
-  syncCustomerSubscription,
-  type SubscriptionRow,
-} from '../common/subscription-sync';
+import type { SubscriptionRow } from '../../shared/subscription-row';
+import { customerForUser, forgetCustomer, isMissingCustomer } from '../billing/customers';
+import { lazyStripeClient } from '../billing/stripe-client';
+import { notStartedRow, syncCustomerSubscription } from '../billing/subscription-sync';
+import { createAccessTokenVerifier } from '../identity/access-tokens';
+import { isAllowedRedirect } from '../platform/api-access';
+import { apiCors } from '../platform/cors';
+import { createTable } from '../platform/dynamo';
+import { HttpError, renderJsonError } from '../platform/errors';
+import { readJsonBody } from '../platform/json-body';
+import { createLambdaApp } from '../platform/lambda-app';
+import { countMetric } from '../platform/metrics';
+import { requirePublishableKey } from '../platform/publishable-key';
 import type { StripeCheckoutConfig } from './config';
-import { customerForUser, forgetCustomer, isMissingCustomer } from '../common/stripe-customers';
 import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
@@ -22,18 +23,16 @@ const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
   const table = createTable(config.table);
   const stripe = lazyStripeClient(config.stripe);
-  const verifier = createAccessTokenVerifier({ table, publicJwks: config.access.publicJwks });
+  const verifier = createAccessTokenVerifier({ table, ...config.tokens });
   // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
   const acceptedPriceIds = new Set([config.stripe.priceId, PLAN.priceId]);
-  const app = new Hono().basePath(STRIPE_CHECKOUT_PATH);
-
-  app.onError((error, c) => renderJsonError(c, toHttpError(error, 'stripe-checkout')));
-  app.use('*', corsForOrigins(config.access.allowedOrigins));
+  const app = createLambdaApp(STRIPE_CHECKOUT_PATH, renderJsonError);
+  app.use('*', apiCors(config.access.allowedOrigins));
   app.use('*', requirePublishableKey(config.access.publishableKey));
 
   app.post('/', async (c) => {
     const user = await verifier.verify(c.req.header('authorization'));
-    const body = await readJsonObject(c);
+    const body = await readJsonBody(c);
     if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
       throw new HttpError(400, 'invalid_price', 'price_id is not the price of this plan');
     }
@@ -88,6 +87,7 @@ export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
         'The payment provider returned no checkout URL',
       );
     }
+    countMetric('CheckoutSessions');
     return c.json({ sessionId: session.id, url: session.url });
   });
 

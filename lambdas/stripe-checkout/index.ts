@@ -1,4 +1,4 @@
-import { handleApiEvent } from '../common/lambda-handler';
+import { handleApiEvent } from '../platform/lambda-handler';
 import { createStripeCheckoutApp } from './app';
 import { readStripeCheckoutConfig } from './config';
 

@@ -1,13 +1,16 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import Stripe from 'stripe';
-import { createTable } from '../common/dynamo';
-import { HttpError, renderJsonError, toHttpError } from '../common/json-errors';
-import { lazyStripeClient } from '../common/stripe-client';
+import { lazyStripeClient } from '../billing/stripe-client';
 import {
   isEventProcessed,
   syncCustomerSubscription,
   userIdForCustomer,
-} from '../common/subscription-sync';
+} from '../billing/subscription-sync';
+import { createTable } from '../platform/dynamo';
+import { HttpError, renderJsonError } from '../platform/errors';
+import { createLambdaApp, type LambdaAppEnv } from '../platform/lambda-app';
+import { requestLog } from '../platform/logging';
+import { countMetric } from '../platform/metrics';
 import type { StripeWebhookConfig } from './config';
 import { SYNCED_EVENT_TYPES, customerIdOf } from './events';
 
@@ -25,11 +28,18 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 export function createStripeWebhookApp(config: StripeWebhookConfig) {
   const table = createTable(config.table);
   const stripe = lazyStripeClient(config.stripe);
-  const app = new Hono().basePath(STRIPE_WEBHOOK_PATH);
-
-  app.onError((error, c) => renderJsonError(c, toHttpError(error, 'stripe-webhook')));
+  const app = createLambdaApp(STRIPE_WEBHOOK_PATH, renderJsonError);
 
   app.post('/', async (c) => {
+    try {
+      return await receive(c);
+    } catch (error) {
+      countMetric('WebhookEventsFailed');
+      throw error;
+    }
+  });
+
+  async function receive(c: Context<LambdaAppEnv>) {
     const signature = c.req.header('stripe-signature');
     if (!signature) {
       throw new HttpError(400, 'invalid_signature', 'Missing Stripe-Signature header');
@@ -54,25 +64,34 @@ export function createStripeWebhookApp(config: StripeWebhookConfig) {
       throw error;
     }
 
-    if (!SYNCED_EVENT_TYPES.has(event.type)) return c.json({ received: true, ignored: true });
+    if (!SYNCED_EVENT_TYPES.has(event.type)) {
+      countMetric('WebhookEventsIgnored');
+      return c.json({ received: true, ignored: true });
+    }
     if (await isEventProcessed(table, event.id)) {
+      countMetric('WebhookEventsIgnored');
       return c.json({ received: true, duplicate: true });
     }
     const customerId = customerIdOf(event);
     const userId = customerId ? await userIdForCustomer(table, customerId) : null;
     if (!customerId || !userId) {
-      console.warn('stripe-webhook: event for a customer this app did not create', event.type);
+      requestLog(c).warn('event for a customer this app did not create', {
+        event_type: event.type,
+        event_id: event.id,
+      });
+      countMetric('WebhookEventsIgnored');
       return c.json({ received: true, ignored: true });
     }
     const { outcome } = await syncCustomerSubscription(await stripe(), table, userId, customerId, {
       eventId: event.id,
       type: event.type,
     });
+    countMetric(outcome === 'duplicate_event' ? 'WebhookEventsIgnored' : 'WebhookEventsProcessed');
     return c.json({
       received: true,
       ...(outcome === 'duplicate_event' ? { duplicate: true } : {}),
     });
-  });
+  }
 
   app.all('/', () => {
     throw new HttpError(405, 'method_not_allowed', 'Use POST');

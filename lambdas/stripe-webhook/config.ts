@@ -1,7 +1,7 @@
-import { readTableConfig, type TableConfig } from '../common/dynamo';
-import type { Env } from '../common/env';
-import { resolveSecret } from '../common/secrets';
-import { readStripeConfig, type StripeConfig } from '../common/stripe-client';
+import { readStripeConfig, type StripeConfig } from '../billing/stripe-client';
+import { readTableConfig, type TableConfig } from '../platform/dynamo';
+import type { Env } from '../platform/env';
+import { resolveSecret } from '../platform/secrets';
 
 export interface StripeWebhookConfig {
   table: TableConfig;

@@ -1,4 +1,4 @@
-import { handleApiEvent } from '../common/lambda-handler';
+import { handleApiEvent } from '../platform/lambda-handler';
 import { createStripeWebhookApp } from './app';
 import { readStripeWebhookConfig } from './config';
 

@@ -1,105 +1,339 @@
 import { BUREAUS } from './bureaus';
-import { ENCLOSURES, type EnclosureId } from './enclosures';
+import { formatIsoLong, formatLongUsDate, toIsoDate, type IsoDate } from './dates';
+import { ENCLOSURE_IDS, ENCLOSURES } from './enclosures';
 import { ERROR_TYPES } from './error-types';
-import { formatLongUsDate, toIsoDate } from './dates';
 import {
   disputedItems,
   type DisputedItem,
   type LetterForm,
   type SenderDetails,
 } from './letter-form';
-import { FURNISHER_CITATIONS, STATUTES, type StatuteId } from './statutes';
+import { ITEM_TYPES, isObsolete, reportingPeriod, type ReportingPeriod } from './reporting-period';
+import { legalBasisLine, type BureauStatuteId, type StatuteId } from './statutes';
 
 export const SENDER_PLACEHOLDERS = {
   name: '[Your Full Name]',
   address: ['[Your Street Address]', '[City, State ZIP Code]'],
-  phone: '[Your Phone Number]',
-  email: '[Your Email Address]',
-  signature: '[Your Signature]',
 } as const;
 
-export const FURNISHER_ADDRESS_PLACEHOLDER = [
-  "[Creditor's Dispute Address]",
-  '[City, State ZIP Code]',
-] as const;
+export const FURNISHER_PLACEHOLDERS = {
+  name: "[Creditor's Name]",
+  address: ["[Creditor's Dispute Address]", '[City, State ZIP Code]'],
+} as const;
 
-export const LEGAL_BASIS_HEADING = 'Legal basis:';
+const PLACEHOLDERS: readonly string[] = [
+  ...new Set([
+    SENDER_PLACEHOLDERS.name,
+    ...SENDER_PLACEHOLDERS.address,
+    FURNISHER_PLACEHOLDERS.name,
+    ...FURNISHER_PLACEHOLDERS.address,
+  ]),
+];
+
+/** The placeholders still in a letter, in order: each needs the user's details or a pen before mailing. */
+export function placeholdersIn(letter: string): string[] {
+  return PLACEHOLDERS.filter((placeholder) => letter.includes(placeholder)).sort(
+    (a, b) => letter.indexOf(a) - letter.indexOf(b),
+  );
+}
+
+export const SALUTATION = 'To whom it may concern:';
+export const CLOSING = 'Sincerely,';
 export const ENCLOSURES_HEADING = 'Enclosures:';
-export const EVIDENCE_HEADING = 'Supporting evidence:';
+export const MAILING_ADVICE_HEADING =
+  'Before you mail this letter (this page is not part of the letter)';
+/** Between the letter and the mailing advice in the text file. */
+export const ADVICE_SEPARATOR = '-'.repeat(60);
 
-const MAILING_ADVICE =
-  'Before you mail this letter: sign it, send it by certified mail with return receipt requested, and keep copies of the letter, the enclosures and the receipt. Remove this note before sending.';
+export type LetterKind = 'bureau' | 'furnisher';
 
-function lines(text: string): string[] {
-  return text
+/** Sign, certified mail with return receipt, keep copies: printed after the letter, never in it. */
+export function mailingAdvice(kind: LetterKind): string {
+  const deadline =
+    kind === 'bureau'
+      ? '5. The credit bureau has 30 days from receiving your letter to finish its reinvestigation (45 days if you dispute after getting your free annual report). The return receipt shows the day it arrived.'
+      : '5. The creditor generally has 30 days from receiving your letter to finish its investigation and send you the results.';
+  return [
+    MAILING_ADVICE_HEADING,
+    '',
+    '1. Read the letter and check every fact. Then sign it above your typed name.',
+    '2. Put in copies, never originals, of what the letter lists under Enclosures.',
+    '3. Send it by certified mail with return receipt requested.',
+    '4. Keep a copy of the letter, of everything you enclose, and the mailing receipt.',
+    deadline,
+    '',
+  ].join('\n');
+}
+
+/** The `.txt` file: the letter, then the mailing advice as a separate section after it. */
+export function letterTextFile(letter: string, advice: string): string {
+  return `${letter}\n${ADVICE_SEPARATOR}\n\n${advice}`;
+}
+
+function lines(text: string | undefined): string[] {
+  return (text ?? '')
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
 }
 
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 function senderBlock(sender: Partial<SenderDetails> | undefined): string[] {
-  const address = lines(sender?.address ?? '');
+  const address = lines(sender?.address);
+  const previous = lines(sender?.previousAddress);
+  const ssn = sender?.ssnLast4?.trim() ?? '';
+  const dateOfBirth = sender?.dateOfBirth?.trim() ?? '';
   return [
     sender?.name?.trim() || SENDER_PLACEHOLDERS.name,
     ...(address.length > 0 ? address : SENDER_PLACEHOLDERS.address),
-    sender?.phone?.trim() || SENDER_PLACEHOLDERS.phone,
-    sender?.email?.trim() || SENDER_PLACEHOLDERS.email,
+    ...lines(sender?.phone),
+    ...lines(sender?.email),
+    ...(dateOfBirth ? [`Date of birth: ${formatIsoLong(dateOfBirth)}`] : []),
+    // Never more than the last 4 digits, whatever was passed in.
+    ...(/^\d{4}$/.test(ssn) ? [`SSN (last 4 digits): ${ssn}`] : []),
+    ...(previous.length > 0 ? [`Previous address: ${previous.join(', ')}`] : []),
   ];
 }
 
 function signatureBlock(sender: Partial<SenderDetails> | undefined): string[] {
-  return [
-    'Sincerely,',
-    '',
-    '',
-    SENDER_PLACEHOLDERS.signature,
-    sender?.name?.trim() || SENDER_PLACEHOLDERS.name,
-  ];
+  // Room to sign by hand: the letter needs no editing.
+  return [CLOSING, '', '', sender?.name?.trim() || SENDER_PLACEHOLDERS.name];
 }
 
-function itemBlock(item: DisputedItem, number: number | null): string[] {
-  const type = ERROR_TYPES[item.errorType];
-  const indent = number === null ? '' : '   ';
-  const fields = [
-    `Account name: ${item.accountName.trim()}`,
-    `Error type: ${type.label}`,
-    `Why it is wrong: ${type.description}`,
-    `Details: ${lines(item.details).join(' ')}`,
-    `Requested action: ${type.request}`,
-  ];
-  return fields.map((field, index) =>
-    number !== null && index === 0 ? `${number}. ${field}` : `${indent}${field}`,
+/** The reporting period of an Outdated Information item whose type and start date are given. */
+export function outdatedPeriod(item: DisputedItem): ReportingPeriod | undefined {
+  if (item.errorType !== 'outdated-info' || !item.itemType) return undefined;
+  const startsOn =
+    ITEM_TYPES[item.itemType].startsWith === 'filing'
+      ? item.dateFiled
+      : item.dateOfFirstDelinquency;
+  return startsOn ? reportingPeriod(item.itemType, startsOn) : undefined;
+}
+
+/**
+ * The citations table's entry for the item's type, read for its facts: Account Not Mine cites the
+ * identity-theft block (§1681c-2) for identity theft and nothing of §1681c for a mixed file;
+ * Outdated Information cites the paragraph of §1681c(a) that fits the item type (the table's
+ * (a)(4) when the type is not given) and §1681i, under which the letter asks for a reinvestigation.
+ */
+export function itemCitations(item: DisputedItem): BureauStatuteId[] {
+  const table = ERROR_TYPES[item.errorType].citations;
+  if (item.errorType === 'not-mine')
+    return item.identityTheft
+      ? table.map((id) => (id === '1681c' ? '1681c-2' : id))
+      : table.filter((id) => id !== '1681c');
+  if (item.errorType === 'outdated-info')
+    return [
+      '1681i',
+      ...(item.itemType ? ITEM_TYPES[item.itemType].citations : ['1681c(a)(4)' as const]),
+    ];
+  return [...table];
+}
+
+/** The citations of every item, in order of first appearance, without repeats. */
+export function letterCitations(form: LetterForm): BureauStatuteId[] {
+  return [...new Set(disputedItems(form).flatMap(itemCitations))];
+}
+
+function citationList(ids: readonly StatuteId[]): string {
+  const cited = ids.map((id) => `§${id}`);
+  return cited.length <= 1
+    ? (cited[0] ?? '')
+    : `${cited.slice(0, -1).join(', ')} and ${cited.at(-1)}`;
+}
+
+interface ItemStatement {
+  /** Lines naming the facts, e.g. "Date filed: March 1, 2016". */
+  facts: string[];
+  reported?: string | undefined;
+  truth?: string | undefined;
+  /** What the recipient is asked to do, after "please". */
+  request: string;
+}
+
+function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): ItemStatement {
+  const period = outdatedPeriod(item);
+  const type = item.itemType ? ITEM_TYPES[item.itemType] : undefined;
+  const startLabel = type?.startsWith === 'filing' ? 'Date filed' : 'Date of first delinquency';
+  const facts = type
+    ? [
+        `Type of item: ${type.label}`,
+        ...(period ? [`${startLabel}: ${formatIsoLong(period.startsOn)}`] : []),
+      ]
+    : [];
+  if (!period)
+    return {
+      facts,
+      truth: 'this item is older than the law allows to be reported',
+      request:
+        kind === 'bureau'
+          ? 'delete this item'
+          : 'check the date of first delinquency you report and correct it with every credit bureau',
+    };
+  const until = formatIsoLong(period.reportableUntil);
+  const obsolete = isObsolete(period, today);
+  const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing`;
+  const truth = period.byBureauPolicy
+    ? `${law}, so it ${obsolete ? 'should have come off after' : 'should come off after'} ${until}`
+    : `under ${citationList(ITEM_TYPES[period.itemType].citations)}, it ${obsolete ? 'may not be reported after' : 'may be reported until'} ${until} (${period.rule})`;
+  if (kind === 'furnisher')
+    return {
+      facts,
+      truth,
+      request: `report the ${startLabel.toLowerCase()} as ${formatIsoLong(period.startsOn)} to every credit bureau`,
+    };
+  return {
+    facts,
+    truth,
+    request: obsolete
+      ? `delete this item${period.byBureauPolicy ? ' under your policy' : ''}`
+      : `check that you report this ${startLabel.toLowerCase()}, so that the item comes off after ${until}`,
+  };
+}
+
+function itemStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): ItemStatement {
+  const bureau = kind === 'bureau';
+  switch (item.errorType) {
+    case 'incorrect-balance':
+      return {
+        facts: [],
+        reported: item.reportedBalance && `a balance of ${item.reportedBalance}`,
+        truth: item.correctBalance && `the balance is ${item.correctBalance}`,
+        request: `correct the balance${bureau ? '' : ' you report'}${item.correctBalance ? ` to ${item.correctBalance}` : ''}`,
+      };
+    case 'duplicate-account':
+      return {
+        facts: item.duplicateOf ? [`Duplicate of: ${item.duplicateOf}`] : [],
+        reported: 'this account more than once',
+        request: bureau ? 'delete the duplicate entry' : 'report this account only once',
+      };
+    case 'not-mine':
+      return {
+        facts:
+          item.identityTheft && item.identityTheftReportNumber
+            ? [`Identity theft report number: ${item.identityTheftReportNumber}`]
+            : [],
+        truth: 'this account is not mine',
+        request: bureau
+          ? item.identityTheft
+            ? 'block this account'
+            : 'remove this account from my file, and check that my file is not mixed with another person’s file'
+          : 'stop reporting this account as mine to any credit bureau',
+      };
+    case 'outdated-info':
+      return outdatedStatement(item, today, kind);
+    case 'incorrect-status':
+      return {
+        facts: [],
+        reported: item.reportedStatus && `the status "${item.reportedStatus}"`,
+        truth: item.correctStatus && `the status is "${item.correctStatus}"`,
+        request: item.correctStatus
+          ? `report the status as "${item.correctStatus}"`
+          : 'correct the status',
+      };
+    case 'incorrect-dates': {
+      const which = (item.whichDate ?? 'date').toLowerCase();
+      return {
+        facts: [],
+        reported: item.reportedDate && `the ${which} as ${formatIsoLong(item.reportedDate)}`,
+        truth: item.correctDate && `the ${which} is ${formatIsoLong(item.correctDate)}`,
+        request: `correct the ${which}${item.correctDate ? ` to ${formatIsoLong(item.correctDate)}` : ''}`,
+      };
+    }
+    case 'incorrect-payment-history':
+      return {
+        facts: [],
+        reported: item.monthsReportedLate && `late payments in ${item.monthsReportedLate}`,
+        truth: item.monthsReportedLate && 'those months should not show as late',
+        request: item.monthsReportedLate
+          ? `${bureau ? 'remove the late marks' : 'stop reporting late payments'} for ${item.monthsReportedLate}`
+          : `correct the payment history${bureau ? '' : ' you report'}`,
+      };
+  }
+}
+
+interface Exhibit {
+  number: number;
+  description: string;
+}
+
+/** Each item's evidence lines as exhibits numbered through the letter. */
+function numberExhibits(items: readonly DisputedItem[]): Exhibit[][] {
+  let next = 1;
+  return items.map((item) =>
+    lines(item.evidence).map((description) => ({ number: next++, description })),
   );
 }
 
-function itemsBlock(items: readonly DisputedItem[]): string[] {
-  if (items.length === 1 && items[0]) return ['Disputed item:', ...itemBlock(items[0], null)];
-  return ['Disputed items:', ...items.flatMap((item, index) => itemBlock(item, index + 1))];
+function accountNumberLine(accountNumber: string | undefined): string[] {
+  const number = accountNumber?.trim();
+  if (!number) return [];
+  return [`Account number: ${/^\d{4}$/.test(number) ? `ending in ${number}` : number}`];
 }
 
-function legalBasisBlock(citations: readonly StatuteId[]): string[] {
+function itemBlock(
+  item: DisputedItem,
+  heading: string,
+  exhibits: readonly Exhibit[],
+  today: IsoDate,
+  kind: LetterKind,
+): string[] {
+  const statement = itemStatement(item, today, kind);
   return [
-    LEGAL_BASIS_HEADING,
-    ...citations.map((id) => `- ${STATUTES[id].citation} ${STATUTES[id].requirement}`),
+    `${heading}: ${ERROR_TYPES[item.errorType].label}`,
+    `Account name: ${item.accountName.trim()}`,
+    ...accountNumberLine(item.accountNumber),
+    ...statement.facts,
+    ...(statement.reported
+      ? [
+          `What ${kind === 'bureau' ? 'you report' : 'you report to credit bureaus'}: ${sentence(statement.reported)}`,
+        ]
+      : []),
+    ...(statement.truth ? [`What is true: ${sentence(statement.truth)}`] : []),
+    `Details: ${sentence(lines(item.details).join(' '))}`,
+    `What I ask: please ${sentence(statement.request)}`,
+    ...(exhibits.length > 0
+      ? [`Proof: ${exhibits.map((exhibit) => `Exhibit ${exhibit.number}`).join(', ')}.`]
+      : []),
   ];
 }
 
-/** The citations of every item's type, in order of first appearance, without repeats. */
-export function letterCitations(form: LetterForm): StatuteId[] {
-  return [...new Set(disputedItems(form).flatMap((item) => ERROR_TYPES[item.errorType].citations))];
+function itemsBlocks(
+  items: readonly DisputedItem[],
+  exhibits: readonly Exhibit[][],
+  today: IsoDate,
+  kind: LetterKind,
+): string[][] {
+  return items.map((item, index) =>
+    itemBlock(
+      item,
+      items.length === 1 ? 'Disputed item' : `Item ${index + 1}`,
+      exhibits[index] ?? [],
+      today,
+      kind,
+    ),
+  );
 }
 
-function evidenceAndEnclosures(form: LetterForm): { evidence: string[]; enclosures: string[] } {
-  const evidence = lines(form.evidence ?? '');
-  const chosen = new Set<EnclosureId>(form.enclosures ?? []);
-  if (evidence.length > 0) chosen.add('supporting-documents');
-  const enclosureLines = Object.values(ENCLOSURES)
-    .filter((enclosure) => chosen.has(enclosure.id))
-    .map((enclosure) => `- ${enclosure.line}`);
-  return {
-    evidence: evidence.length > 0 ? [EVIDENCE_HEADING, ...evidence] : [],
-    enclosures: enclosureLines.length > 0 ? [ENCLOSURES_HEADING, ...enclosureLines] : [],
-  };
+function identityTheftReportLines(items: readonly DisputedItem[]): string[] {
+  return items
+    .filter((item) => item.errorType === 'not-mine' && item.identityTheft)
+    .map(
+      (item) =>
+        `My identity theft report${item.identityTheftReportNumber ? ` (number ${item.identityTheftReportNumber})` : ''} about ${item.accountName.trim()}`,
+    );
+}
+
+function enclosuresBlock(lines: readonly string[]): string[] {
+  return lines.length > 0 ? [ENCLOSURES_HEADING, ...lines.map((line) => `- ${line}`)] : [];
+}
+
+function exhibitLines(exhibits: readonly Exhibit[][]): string[] {
+  return exhibits.flat().map((exhibit) => `Exhibit ${exhibit.number}: ${exhibit.description}`);
 }
 
 function paragraphs(blocks: readonly (readonly string[])[]): string {
@@ -109,50 +343,94 @@ function paragraphs(blocks: readonly (readonly string[])[]): string {
     .join('\n\n')}\n`;
 }
 
-/** The dispute letter to the chosen bureau, as plain text. */
+/** "item 2", "items 1 and 3", or "this account" when the letter has one item. */
+function whichItems(numbers: readonly number[], total: number): string {
+  if (total === 1) return 'This account';
+  return numbers.length === 1
+    ? `Item ${numbers[0]}`
+    : `Items ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+}
+
+function identityTheftParagraph(items: readonly DisputedItem[]): string[] {
+  const numbers = items.flatMap((item, index) =>
+    item.errorType === 'not-mine' && item.identityTheft ? [index + 1] : [],
+  );
+  if (numbers.length === 0) return [];
+  const several = numbers.length > 1;
+  return [
+    `${whichItems(numbers, items.length)} ${several ? 'are' : 'is'} the result of identity theft and ${several ? 'do' : 'does'} not relate to any transaction I made. Under §1681c-2, please block ${several ? 'them' : 'it'} within 4 business days of getting this letter. I enclose my identity theft report and proof of my identity, and this letter is my statement of the information I dispute.`,
+  ];
+}
+
+/** The dispute letter to the chosen bureau, as plain text (the mailing advice is separate). */
 export function buildLetter(form: LetterForm, date: Date): string {
   const bureau = BUREAUS[form.bureau];
+  const today = toIsoDate(date);
   const items = disputedItems(form);
-  const plural = items.length > 1;
-  const { evidence, enclosures } = evidenceAndEnclosures(form);
+  const several = items.length > 1;
+  const exhibits = numberExhibits(items);
+  const reportNumber = form.sender?.reportNumber?.trim();
+  const identityTheftReports = identityTheftReportLines(items);
+  const enclosureIds = new Set([
+    ...(form.enclosures ?? []),
+    // Proof of identity is part of what §1681c-2 asks for.
+    ...(identityTheftReports.length > 0 ? (['id-copy'] as const) : []),
+  ]);
+  const datesMatter = items.some((item) => item.errorType === 'incorrect-dates');
   return paragraphs([
     senderBlock(form.sender),
     [formatLongUsDate(date)],
     bureau.addressLines,
-    ['Re: Request for reinvestigation of inaccurate information in my credit file'],
-    ['To whom it may concern:'],
+    [`Re: Dispute of my credit file${reportNumber ? ` (report number ${reportNumber})` : ''}`],
+    [SALUTATION],
     [
-      `I am writing to dispute the following information in my ${bureau.name} credit file. The ${plural ? 'items listed below are' : 'item listed below is'} inaccurate or incomplete, and I ask that you reinvestigate ${plural ? 'them' : 'it'} under the Fair Credit Reporting Act (FCRA).`,
+      `I dispute the ${several ? 'items' : 'item'} below in my credit file. Please reinvestigate ${several ? 'them' : 'it'} under the Fair Credit Reporting Act (FCRA).`,
     ],
-    itemsBlock(items),
+    ...itemsBlocks(items, exhibits, today, 'bureau'),
+    identityTheftParagraph(items),
     [
-      `Under 15 U.S.C. §1681i, please conduct a reasonable reinvestigation of the disputed information and record its current status, or delete it, within 30 days of receiving this dispute, and forward all relevant information I have provided to the company that furnished it. Please send me written notice of the results and a copy of my credit report as revised.`,
+      `Please finish your reinvestigation within 30 days of getting this letter, and send my proof to the company that reported ${several ? 'each item' : 'the item'}. If you cannot verify ${several ? 'an item' : 'it'}, please delete it. Please send me the results in writing, with a free copy of my report if it changes.`,
     ],
-    legalBasisBlock(letterCitations(form)),
+    datesMatter
+      ? ['The dates on an account matter: most negative items may be reported for only 7 years.']
+      : [],
     [
-      'Under 15 U.S.C. §1681i(d), please send notice of any deletion or correction to everyone who received my credit report in the past 6 months, or in the past 2 years for employment purposes.',
+      'Under §1681i(d), I designate everyone who got my report in the past 6 months, or in the past 2 years for a job, to get notice of any deletion or correction.',
     ],
     [
-      'Most negative information may not be reported for more than 7 years. Please also note that under 15 U.S.C. §1681n a consumer reporting agency that willfully fails to comply with the FCRA is liable for statutory damages of up to $1,000, as well as punitive damages and attorney’s fees.',
+      'As a reminder of my rights: under §1681n, a consumer may recover actual damages, or statutory damages of $100 to $1,000, when a credit bureau willfully fails to follow the FCRA. A court may also allow punitive damages, and costs and attorney’s fees after a successful suit.',
     ],
-    evidence,
-    [
-      'Thank you for your prompt attention to this matter. Please send your response to the address above.',
-    ],
+    [legalBasisLine(letterCitations(form))],
+    ['Thank you for your help.'],
     signatureBlock(form.sender),
-    enclosures,
-    ['---', MAILING_ADVICE],
+    enclosuresBlock([
+      ...ENCLOSURE_IDS.filter((id) => enclosureIds.has(id)).map((id) => ENCLOSURES[id].line),
+      ...identityTheftReports,
+      ...exhibitLines(exhibits),
+    ]),
   ]);
 }
 
 export interface FurnisherLetterOptions {
   /** Which disputed item (0 = the first) the creditor's letter covers. */
   itemIndex: number;
+  /** The creditor's name for the inside address; a placeholder when blank. */
+  creditorName?: string | undefined;
   /** The creditor's dispute address, one line each; placeholders when blank. */
   address?: string | undefined;
 }
 
-/** A direct dispute of one item to the creditor that furnished it (15 U.S.C. §1681s-2(a)(8), 12 CFR 1022.43). */
+/** The citations of a direct dispute to the creditor: §1681s-2(a)(8), (a)(3), (a)(6)(B) for identity theft, 12 CFR 1022.43. */
+export function furnisherCitations(item: DisputedItem): StatuteId[] {
+  return [
+    '1681s-2(a)(8)',
+    '1681s-2(a)(3)',
+    ...(item.errorType === 'not-mine' && item.identityTheft ? (['1681s-2(a)(6)(B)'] as const) : []),
+    '12 CFR 1022.43',
+  ];
+}
+
+/** A direct dispute of one item to the creditor that furnished it, with only that item's facts and evidence. */
 export function buildFurnisherLetter(
   form: LetterForm,
   date: Date,
@@ -160,29 +438,34 @@ export function buildFurnisherLetter(
 ): string {
   const item = disputedItems(form)[options.itemIndex];
   if (!item) throw new RangeError(`No disputed item ${options.itemIndex}`);
-  const address = lines(options.address ?? '');
-  const { evidence, enclosures } = evidenceAndEnclosures(form);
+  const address = lines(options.address);
+  const [exhibits = []] = numberExhibits([item]);
+  const identityTheft = item.errorType === 'not-mine' && item.identityTheft === true;
   return paragraphs([
-    senderBlock(form.sender),
+    senderBlock({ ...form.sender, reportNumber: undefined }),
     [formatLongUsDate(date)],
-    [item.accountName.trim(), ...(address.length > 0 ? address : FURNISHER_ADDRESS_PLACEHOLDER)],
-    ['Re: Direct dispute of information you furnish to consumer reporting agencies'],
-    ['To whom it may concern:'],
     [
-      'I am disputing directly with you the accuracy of information you furnish to consumer reporting agencies about the account below, under 15 U.S.C. §1681s-2(a)(8) and 12 CFR 1022.43.',
+      options.creditorName?.trim() || FURNISHER_PLACEHOLDERS.name,
+      ...(address.length > 0 ? address : FURNISHER_PLACEHOLDERS.address),
     ],
-    itemsBlock([item]),
+    ['Re: Direct dispute of information you report about me'],
+    [SALUTATION],
     [
-      'Please conduct a reasonable investigation of the disputed information, review all relevant information I have provided, and report the results to me within 30 days of receiving this notice. If the information is inaccurate or incomplete, please promptly notify every consumer reporting agency to which you furnished it and give them the correction needed to make it accurate.',
+      'I dispute directly with you the information you report to credit bureaus about the account below.',
     ],
-    legalBasisBlock(FURNISHER_CITATIONS),
-    evidence,
+    itemBlock(item, 'Disputed item', exhibits, toIsoDate(date), 'furnisher'),
+    identityTheft
+      ? [
+          'This account is the result of identity theft, as my enclosed identity theft report shows. Under §1681s-2(a)(6)(B), once you have this report you may not report the account to any credit bureau unless you learn that it is correct.',
+        ]
+      : [],
     [
-      'Thank you for your prompt attention to this matter. Please send your response to the address above.',
+      'Please investigate, review the proof I send, and tell me the results within 30 days of getting this letter. If the information is wrong, please correct it with every credit bureau you report it to. While I dispute it, please report the item as disputed by me.',
     ],
+    [legalBasisLine(furnisherCitations(item))],
+    ['Thank you for your help.'],
     signatureBlock(form.sender),
-    enclosures,
-    ['---', MAILING_ADVICE],
+    enclosuresBlock([...identityTheftReportLines([item]), ...exhibitLines([exhibits])]),
   ]);
 }
 
@@ -214,5 +497,6 @@ export function furnisherLetterFileName(
 ): string {
   const item = disputedItems(form)[options.itemIndex];
   if (!item) throw new RangeError(`No disputed item ${options.itemIndex}`);
-  return `furnisher-dispute-letter-${slug(item.accountName)}-${item.errorType}-${toIsoDate(date)}.${extension}`;
+  const creditor = options.creditorName?.trim() || item.accountName;
+  return `furnisher-dispute-letter-${slug(creditor)}-${item.errorType}-${toIsoDate(date)}.${extension}`;
 }

@@ -1,17 +1,10 @@
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import {
+  addDays as addDaysToDate,
+  addYears as addYearsToDate,
+  format,
+  isMatch,
+  parse,
+} from 'date-fns';
 
 /** Days a bureau has to finish a reinvestigation after it receives the dispute (15 U.S.C. §1681i(a)(1)). */
 export const REINVESTIGATION_DAYS = 30;
@@ -23,48 +16,41 @@ export const MAIL_DELIVERY_ALLOWANCE_DAYS = 5;
 /** A calendar date as `YYYY-MM-DD`. */
 export type IsoDate = string;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_FORMAT = 'yyyy-MM-dd';
+const LONG_US_FORMAT = 'MMMM d, yyyy';
 
 /** The local calendar date of `date`, e.g. "November 22, 2026". */
 export function formatLongUsDate(date: Date): string {
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return format(date, LONG_US_FORMAT);
 }
 
 /** The local calendar date of `date` as `YYYY-MM-DD`. */
 export function toIsoDate(date: Date): IsoDate {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-function parseIsoDate(iso: IsoDate): { year: number; month: number; day: number } {
-  const match = ISO_DATE.exec(iso);
-  const [year, month, day] = match ? [match[1], match[2], match[3]].map(Number) : [];
-  if (year === undefined || month === undefined || day === undefined)
-    throw new RangeError(`Not a YYYY-MM-DD date: ${iso}`);
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
-    throw new RangeError(`Not a calendar date: ${iso}`);
-  return { year, month, day };
+  return format(date, ISO_FORMAT);
 }
 
 export function isIsoDate(value: string): boolean {
-  try {
-    parseIsoDate(value);
-    return true;
-  } catch {
-    return false;
-  }
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_FORMAT);
+}
+
+/** Local midnight of a `YYYY-MM-DD` date; RangeError when it is not a calendar date. */
+export function parseIsoDate(iso: IsoDate): Date {
+  if (!isIsoDate(iso)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${iso}`);
+  return parse(iso, ISO_FORMAT, new Date(2000, 0, 1));
 }
 
 export function addDays(iso: IsoDate, days: number): IsoDate {
-  const { year, month, day } = parseIsoDate(iso);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return toIsoDate(addDaysToDate(parseIsoDate(iso), days));
+}
+
+/** Whole years later; February 29 becomes February 28 in a common year. */
+export function addYears(iso: IsoDate, years: number): IsoDate {
+  return toIsoDate(addYearsToDate(parseIsoDate(iso), years));
 }
 
 /** "2026-11-22" → "November 22, 2026". */
 export function formatIsoLong(iso: IsoDate): string {
-  const { year, month, day } = parseIsoDate(iso);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+  return formatLongUsDate(parseIsoDate(iso));
 }
 
 export interface ResponseDueInput {

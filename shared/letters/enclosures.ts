@@ -1,10 +1,8 @@
-export const ENCLOSURE_IDS = [
-  'id-copy',
-  'proof-of-address',
-  'credit-report-copy',
-  'supporting-documents',
-] as const;
+export const ENCLOSURE_IDS = ['id-copy', 'proof-of-address', 'credit-report-copy'] as const;
 export type EnclosureId = (typeof ENCLOSURE_IDS)[number];
+
+/** A bureau needs both to find the consumer's file; the form ticks them from the start. */
+export const DEFAULT_BUREAU_ENCLOSURES: readonly EnclosureId[] = ['id-copy', 'proof-of-address'];
 
 export interface Enclosure {
   readonly id: EnclosureId;
@@ -30,9 +28,8 @@ export const ENCLOSURES: Readonly<Record<EnclosureId, Enclosure>> = {
     label: 'Copy of my credit report with the items circled',
     line: 'A copy of my credit report with the disputed items circled',
   },
-  'supporting-documents': {
-    id: 'supporting-documents',
-    label: 'Supporting documents',
-    line: 'Copies of the supporting documents described in this letter',
-  },
 };
+
+export function isEnclosureId(value: string): value is EnclosureId {
+  return (ENCLOSURE_IDS as readonly string[]).includes(value);
+}

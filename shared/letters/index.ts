@@ -4,4 +4,5 @@ export * from './dates';
 export * from './enclosures';
 export * from './error-types';
 export * from './letter-form';
+export * from './reporting-period';
 export * from './statutes';

@@ -1,54 +1,109 @@
 import { describe, expect, it } from 'vitest';
-import { validateLetterDraft, type LetterDraft } from './letter-form';
+import {
+  detailsTooShort,
+  EMPTY_ITEM_DRAFT,
+  ssnLast4Input,
+  validateLetterDraft,
+  type LetterDraft,
+} from './letter-form';
 
 const complete: LetterDraft = {
+  ...EMPTY_ITEM_DRAFT,
   bureau: 'equifax',
-  errorType: 'duplicate-account',
+  errorType: 'outdated-info',
   accountName: '  Discover Card ',
   details: ' Listed twice. ',
+  accountNumber: ' 1234 ',
   evidence: '   ',
+  itemType: 'collection',
+  dateOfFirstDelinquency: '2016-03-01',
+  dateFiled: 'not a date',
+  reportedBalance: '  ',
   additionalItems: [],
+  enclosures: ['id-copy', 'supporting-documents'],
 };
 
 describe('validateLetterDraft', () => {
-  it('accepts a complete draft, trimming text and dropping blank evidence', () => {
-    expect(validateLetterDraft(complete)).toEqual({
+  it('accepts a complete draft, trimming text and dropping blanks, bad dates and unknown enclosures', () => {
+    const result = validateLetterDraft(complete);
+    expect(result).toEqual({
       ok: true,
-      form: {
+      form: expect.objectContaining({
         bureau: 'equifax',
-        errorType: 'duplicate-account',
+        errorType: 'outdated-info',
         accountName: 'Discover Card',
         details: 'Listed twice.',
+        accountNumber: '1234',
         evidence: undefined,
+        itemType: 'collection',
+        dateOfFirstDelinquency: '2016-03-01',
+        dateFiled: undefined,
+        reportedBalance: undefined,
+        identityTheft: undefined,
         additionalItems: [],
-        sender: undefined,
-        enclosures: undefined,
-      },
+        enclosures: ['id-copy'],
+      }),
     });
   });
 
   it.each([
-    ['no bureau', { bureau: '' }],
-    ['an unknown bureau', { bureau: 'innovis' }],
-    ['no error type', { errorType: '' }],
-    ['an unknown error type', { errorType: 'identity-theft' }],
-    ['a blank account name', { accountName: '   ' }],
-    ['blank details', { details: '\n' }],
+    ['no bureau', { bureau: '' }, ['bureau']],
+    ['an unknown bureau', { bureau: 'innovis' }, ['bureau']],
+    ['no error type', { errorType: '' }, ['0.errorType']],
+    ['an unknown error type', { errorType: 'identity-theft' }, ['0.errorType']],
+    ['a blank account name', { accountName: '   ' }, ['0.accountName']],
+    ['blank details', { details: '\n' }, ['0.details']],
     [
-      'an incomplete added item',
-      { additionalItems: [{ errorType: 'not-mine', accountName: 'X', details: '' }] },
+      'an incomplete added item and no bureau',
+      {
+        bureau: '',
+        additionalItems: [{ ...EMPTY_ITEM_DRAFT, errorType: 'not-mine', accountName: 'X' }],
+      },
+      ['bureau', '1.details'],
     ],
-  ])('rejects %s', (_, change) => {
-    expect(validateLetterDraft({ ...complete, ...change })).toEqual({ ok: false });
+  ])('rejects %s, naming what is missing', (_, change, missing) => {
+    expect(validateLetterDraft({ ...complete, ...change })).toEqual({ ok: false, missing });
   });
 
-  it('keeps added items in order', () => {
+  it('keeps added items in order, with their own facts and evidence', () => {
     const result = validateLetterDraft({
       ...complete,
-      additionalItems: [{ errorType: 'not-mine', accountName: ' Acme ', details: 'Never mine.' }],
+      additionalItems: [
+        {
+          ...EMPTY_ITEM_DRAFT,
+          errorType: 'not-mine',
+          accountName: ' Acme ',
+          details: 'Never mine.',
+          identityTheft: true,
+          identityTheftReportNumber: ' 123 ',
+          evidence: 'FTC report',
+        },
+      ],
     });
     expect(result.ok && result.form.additionalItems).toEqual([
-      { errorType: 'not-mine', accountName: 'Acme', details: 'Never mine.' },
+      expect.objectContaining({
+        errorType: 'not-mine',
+        accountName: 'Acme',
+        details: 'Never mine.',
+        identityTheft: true,
+        identityTheftReportNumber: '123',
+        evidence: 'FTC report',
+      }),
     ]);
+  });
+});
+
+describe('form helpers', () => {
+  it('warns when the details are too short to be specific', () => {
+    expect(detailsTooShort('Wrong.')).toBe(true);
+    expect(detailsTooShort('')).toBe(false);
+    expect(detailsTooShort('I paid the card down to $150 in March 2026.')).toBe(false);
+  });
+
+  it('takes the digits of the last 4 of an SSN and refuses more', () => {
+    expect(ssnLast4Input('12a3')).toBe('123');
+    expect(ssnLast4Input('1234')).toBe('1234');
+    expect(ssnLast4Input('12345')).toBeNull();
+    expect(ssnLast4Input('123-45-6789')).toBeNull();
   });
 });

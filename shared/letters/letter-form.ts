@@ -1,77 +1,190 @@
 import { isBureauId, type BureauId } from './bureaus';
-import type { EnclosureId } from './enclosures';
+import { isIsoDate, type IsoDate } from './dates';
+import { isEnclosureId, type EnclosureId } from './enclosures';
 import { isErrorTypeId, type ErrorTypeId } from './error-types';
+import { isItemTypeId, type ItemTypeId } from './reporting-period';
 
-export interface DisputedItem {
+/** The facts that make a dispute specific; only those of the item's error type are used. */
+export interface ItemFacts {
+  /** Incorrect Balance. */
+  reportedBalance?: string | undefined;
+  correctBalance?: string | undefined;
+  /** Duplicate Account: the other entry this one repeats. */
+  duplicateOf?: string | undefined;
+  /** Account Not Mine: identity theft (§1681c-2 block) rather than a mixed file. */
+  identityTheft?: boolean | undefined;
+  identityTheftReportNumber?: string | undefined;
+  /** Outdated Information. */
+  itemType?: ItemTypeId | undefined;
+  dateOfFirstDelinquency?: IsoDate | undefined;
+  /** For a bankruptcy, in place of the date of first delinquency. */
+  dateFiled?: IsoDate | undefined;
+  /** Incorrect Account Status. */
+  reportedStatus?: string | undefined;
+  correctStatus?: string | undefined;
+  /** Incorrect Dates: which date, e.g. "Date opened". */
+  whichDate?: string | undefined;
+  reportedDate?: IsoDate | undefined;
+  correctDate?: IsoDate | undefined;
+  /** Incorrect Payment History, e.g. "June and July 2026". */
+  monthsReportedLate?: string | undefined;
+}
+
+export interface DisputedItem extends ItemFacts {
   errorType: ErrorTypeId;
   accountName: string;
   details: string;
+  /** As the user gives it; the last 4 digits are enough. */
+  accountNumber?: string | undefined;
+  /** This item's supporting documents, one a line; each becomes a numbered exhibit. */
+  evidence?: string | undefined;
 }
 
-/** The consumer's own details; any left blank become placeholders in the letter. */
+/** The consumer's own details; a blank name or address becomes a placeholder in the letter. */
 export interface SenderDetails {
   name: string;
   /** Street address and city/state/ZIP, one line each. */
   address: string;
   phone: string;
   email: string;
+  dateOfBirth: IsoDate | '';
+  /** Only ever the last 4 digits; anything else is left out of the letter. */
+  ssnLast4: string;
+  /** If moved in the last 2 years. */
+  previousAddress: string;
+  /** The number on the bureau's report. */
+  reportNumber: string;
 }
 
-export interface LetterForm {
+/** The first disputed item's fields sit on the form itself; more items follow it. */
+export interface LetterForm extends DisputedItem {
   bureau: BureauId;
-  errorType: ErrorTypeId;
-  accountName: string;
-  details: string;
-  evidence?: string | undefined;
   /** More disputed items after the first, listed in the same letter. */
   additionalItems?: readonly DisputedItem[] | undefined;
   sender?: Partial<SenderDetails> | undefined;
   enclosures?: readonly EnclosureId[] | undefined;
 }
 
-/** What the form holds while the user types: every field a string, selects possibly empty. */
-export interface LetterDraft {
+/** One item as the form holds it while the user types: every field a string, selects possibly empty. */
+export type ItemDraft = { [K in Exclude<keyof DisputedItem, 'identityTheft'>]-?: string } & {
+  identityTheft: boolean;
+};
+
+export interface LetterDraft extends ItemDraft {
   bureau: string;
-  errorType: string;
-  accountName: string;
-  details: string;
-  evidence: string;
-  additionalItems: readonly { errorType: string; accountName: string; details: string }[];
+  additionalItems: readonly ItemDraft[];
   sender?: Partial<SenderDetails> | undefined;
-  enclosures?: readonly EnclosureId[] | undefined;
+  enclosures?: readonly string[] | undefined;
 }
 
-export type DraftValidation = { ok: true; form: LetterForm } | { ok: false };
+export const EMPTY_ITEM_DRAFT: ItemDraft = {
+  errorType: '',
+  accountName: '',
+  details: '',
+  accountNumber: '',
+  evidence: '',
+  reportedBalance: '',
+  correctBalance: '',
+  duplicateOf: '',
+  identityTheft: false,
+  identityTheftReportNumber: '',
+  itemType: '',
+  dateOfFirstDelinquency: '',
+  dateFiled: '',
+  reportedStatus: '',
+  correctStatus: '',
+  whichDate: '',
+  reportedDate: '',
+  correctDate: '',
+  monthsReportedLate: '',
+};
 
-/** Bureau, and for every item the error type, account name and details, are required. */
+/** The spec's required fields, the only ones: the bureau, and each item's type, account name and details. */
+export type RequiredItemField = 'errorType' | 'accountName' | 'details';
+export type MissingField = 'bureau' | `${number}.${RequiredItemField}`;
+
+export type DraftValidation =
+  { ok: true; form: LetterForm } | { ok: false; missing: readonly MissingField[] };
+
+function optionalText(value: string): string | undefined {
+  return value.trim() || undefined;
+}
+
+function optionalDate(value: string): IsoDate | undefined {
+  return isIsoDate(value.trim()) ? value.trim() : undefined;
+}
+
+function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
+  return {
+    errorType,
+    accountName: draft.accountName.trim(),
+    details: draft.details.trim(),
+    accountNumber: optionalText(draft.accountNumber),
+    evidence: optionalText(draft.evidence),
+    reportedBalance: optionalText(draft.reportedBalance),
+    correctBalance: optionalText(draft.correctBalance),
+    duplicateOf: optionalText(draft.duplicateOf),
+    identityTheft: draft.identityTheft || undefined,
+    identityTheftReportNumber: optionalText(draft.identityTheftReportNumber),
+    itemType: isItemTypeId(draft.itemType) ? draft.itemType : undefined,
+    dateOfFirstDelinquency: optionalDate(draft.dateOfFirstDelinquency),
+    dateFiled: optionalDate(draft.dateFiled),
+    reportedStatus: optionalText(draft.reportedStatus),
+    correctStatus: optionalText(draft.correctStatus),
+    whichDate: optionalText(draft.whichDate),
+    reportedDate: optionalDate(draft.reportedDate),
+    correctDate: optionalDate(draft.correctDate),
+    monthsReportedLate: optionalText(draft.monthsReportedLate),
+  };
+}
+
+/** Which required fields are missing, in form order; the form when none is. */
 export function validateLetterDraft(draft: LetterDraft): DraftValidation {
-  const { bureau } = draft;
-  const items = [draft, ...draft.additionalItems].map((item) => ({
-    errorType: item.errorType,
-    accountName: item.accountName.trim(),
-    details: item.details.trim(),
-  }));
-  const complete = items.every(
-    (item): item is DisputedItem =>
-      isErrorTypeId(item.errorType) && item.accountName !== '' && item.details !== '',
-  );
-  if (!isBureauId(bureau) || !complete) return { ok: false };
-  const [first, ...rest] = items as DisputedItem[];
-  if (!first) return { ok: false };
+  const missing: MissingField[] = isBureauId(draft.bureau) ? [] : ['bureau'];
+  const drafts = [draft, ...draft.additionalItems];
+  const items = drafts.flatMap((item, index) => {
+    const absent = (['errorType', 'accountName', 'details'] as const).filter((field) =>
+      field === 'errorType' ? !isErrorTypeId(item.errorType) : item[field].trim() === '',
+    );
+    missing.push(...absent.map((field): MissingField => `${index}.${field}`));
+    return isErrorTypeId(item.errorType) ? [itemFromDraft(item, item.errorType)] : [];
+  });
+  const [first, ...rest] = items;
+  if (missing.length > 0 || !first || !isBureauId(draft.bureau)) return { ok: false, missing };
   return {
     ok: true,
     form: {
-      bureau,
+      bureau: draft.bureau,
       ...first,
-      evidence: draft.evidence.trim() || undefined,
       additionalItems: rest,
       sender: draft.sender,
-      enclosures: draft.enclosures,
+      enclosures: draft.enclosures?.filter(isEnclosureId),
     },
   };
 }
 
 export function disputedItems(form: LetterForm): DisputedItem[] {
-  const { errorType, accountName, details } = form;
-  return [{ errorType, accountName, details }, ...(form.additionalItems ?? [])];
+  const {
+    bureau: _bureau,
+    additionalItems,
+    sender: _sender,
+    enclosures: _enclosures,
+    ...first
+  } = form;
+  return [first, ...(additionalItems ?? [])];
+}
+
+/** Fewer words than this in Error Details gets a soft warning (never a block). */
+export const SPECIFIC_DETAILS_MIN_WORDS = 8;
+
+/** True when the details are too short to say what is wrong and what is correct. */
+export function detailsTooShort(details: string): boolean {
+  const words = details.trim().split(/\s+/).filter(Boolean).length;
+  return words > 0 && words < SPECIFIC_DETAILS_MIN_WORDS;
+}
+
+/** Keeps only digits; `null` when there are more than 4 (the field refuses a full SSN). */
+export function ssnLast4Input(value: string): string | null {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 4 ? null : digits;
 }

@@ -1,62 +1,64 @@
-/** Statutes a bureau letter may cite (the product's citations table uses only these). */
-export type BureauStatuteId = '1681i' | '1681e(b)' | '1681c' | '1681c(a)(4)' | '1681s-2(b)';
+/** Statutes a bureau letter may cite in its legal-basis line. */
+export type BureauStatuteId =
+  | '1681i'
+  | '1681e(b)'
+  | '1681c'
+  | '1681c(a)(1)'
+  | '1681c(a)(4)'
+  | '1681c(a)(5)'
+  | '1681c(c)(1)'
+  | '1681c-2'
+  | '1681s-2(b)';
 /** Statutes of a direct dispute to the furnisher. */
-export type FurnisherStatuteId = '1681s-2(a)(8)' | '12 CFR 1022.43';
+export type FurnisherStatuteId =
+  '1681s-2(a)(8)' | '1681s-2(a)(3)' | '1681s-2(a)(6)(B)' | '12 CFR 1022.43';
 export type StatuteId = BureauStatuteId | FurnisherStatuteId;
 
 export interface Statute {
   readonly id: StatuteId;
+  /** As written in the letter, e.g. "§1681e(b)" or "12 CFR 1022.43". */
   readonly citation: string;
-  /** What the provision requires, in one sentence for the letter's legal-basis list. */
-  readonly requirement: string;
+  /** A few words saying what the provision is about, where that adds something. */
+  readonly about?: string;
 }
 
 export const STATUTES: Readonly<Record<StatuteId, Statute>> = {
-  '1681i': {
-    id: '1681i',
-    citation: '15 U.S.C. §1681i',
-    requirement:
-      'requires a consumer reporting agency to conduct a free, reasonable reinvestigation of information a consumer disputes, to record its current status or delete it within 30 days of receiving the dispute, and to notify the furnisher of the dispute within 5 business days.',
-  },
-  '1681e(b)': {
-    id: '1681e(b)',
-    citation: '15 U.S.C. §1681e(b)',
-    requirement:
-      'requires a consumer reporting agency to follow reasonable procedures to assure maximum possible accuracy of the information in the reports it prepares.',
-  },
-  '1681c': {
-    id: '1681c',
-    citation: '15 U.S.C. §1681c',
-    requirement:
-      'limits how long adverse information may appear in a consumer report and bars reporting information once its reporting period has passed.',
-  },
+  '1681i': { id: '1681i', citation: '§1681i', about: 'reinvestigation' },
+  '1681e(b)': { id: '1681e(b)', citation: '§1681e(b)', about: 'accuracy' },
+  '1681c': { id: '1681c', citation: '§1681c', about: 'reporting periods' },
+  '1681c(a)(1)': { id: '1681c(a)(1)', citation: '§1681c(a)(1)', about: 'bankruptcies' },
   '1681c(a)(4)': {
     id: '1681c(a)(4)',
-    citation: '15 U.S.C. §1681c(a)(4)',
-    requirement:
-      'bars reporting accounts placed for collection or charged to profit and loss more than 7 years old; the period begins 180 days after the delinquency that led to the collection or charge-off.',
+    citation: '§1681c(a)(4)',
+    about: 'collections and charge-offs',
   },
+  '1681c(a)(5)': { id: '1681c(a)(5)', citation: '§1681c(a)(5)', about: 'other negative items' },
+  '1681c(c)(1)': { id: '1681c(c)(1)', citation: '§1681c(c)(1)', about: 'when the 7 years start' },
+  '1681c-2': { id: '1681c-2', citation: '§1681c-2', about: 'identity theft block' },
   '1681s-2(b)': {
     id: '1681s-2(b)',
-    citation: '15 U.S.C. §1681s-2(b)',
-    requirement:
-      'requires the furnisher, after notice of a dispute from a consumer reporting agency, to investigate, review all relevant information the agency provides, report the results to the agency, and modify, delete or block information found inaccurate, incomplete or unverifiable.',
+    citation: '§1681s-2(b)',
+    about: 'the creditor’s duty once you tell it of my dispute',
   },
-  '1681s-2(a)(8)': {
-    id: '1681s-2(a)(8)',
-    citation: '15 U.S.C. §1681s-2(a)(8)',
-    requirement:
-      'requires a furnisher that receives a direct dispute from a consumer to investigate, review all relevant information the consumer provides, report the results to the consumer within the period a consumer reporting agency would have, and, if the information is inaccurate, promptly notify every consumer reporting agency it furnished the information to and provide the correction.',
+  '1681s-2(a)(8)': { id: '1681s-2(a)(8)', citation: '§1681s-2(a)(8)', about: 'direct disputes' },
+  '1681s-2(a)(3)': { id: '1681s-2(a)(3)', citation: '§1681s-2(a)(3)', about: 'disputed items' },
+  '1681s-2(a)(6)(B)': {
+    id: '1681s-2(a)(6)(B)',
+    citation: '§1681s-2(a)(6)(B)',
+    about: 'identity theft reports',
   },
-  '12 CFR 1022.43': {
-    id: '12 CFR 1022.43',
-    citation: '12 CFR 1022.43',
-    requirement:
-      'sets out which direct disputes a furnisher must investigate and requires it to conduct a reasonable investigation and report the results to the consumer, generally within 30 days of receiving the dispute.',
-  },
+  '12 CFR 1022.43': { id: '12 CFR 1022.43', citation: '12 CFR 1022.43' },
 };
 
-export const FURNISHER_CITATIONS: readonly FurnisherStatuteId[] = [
-  '1681s-2(a)(8)',
-  '12 CFR 1022.43',
-];
+export const LEGAL_BASIS_HEADING = 'Legal basis:';
+
+/** "Legal basis: Fair Credit Reporting Act, 15 U.S.C. §1681i (reinvestigation), §1681e(b) (accuracy)." */
+export function legalBasisLine(citations: readonly StatuteId[]): string {
+  const named = (id: StatuteId) => {
+    const { citation, about } = STATUTES[id];
+    return about ? `${citation} (${about})` : citation;
+  };
+  const act = citations.filter((id) => id !== '12 CFR 1022.43').map(named);
+  const rule = citations.includes('12 CFR 1022.43') ? `; ${named('12 CFR 1022.43')}` : '';
+  return `${LEGAL_BASIS_HEADING} Fair Credit Reporting Act, 15 U.S.C. ${act.join(', ')}${rule}.`;
+}

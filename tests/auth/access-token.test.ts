@@ -2,10 +2,10 @@ import { createPrivateKey, randomUUID, sign as signBytes, type JsonWebKey } from
 import { SignJWT, base64url, importJWK, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable } from '../support/test-table';
-import { AccessTokenError, createAccessTokenVerifier } from '../../lambdas/common/access-token';
-import { sessionKey } from '../../lambdas/common/auth-items';
-import type { Table } from '../../lambdas/common/dynamo';
-import { generateSigningKeys, parseKeySet } from '../../lambdas/common/jwt-keys';
+import { AccessTokenError, createAccessTokenVerifier } from '../../lambdas/identity/access-tokens';
+import { identityKeys } from '../../lambdas/identity/items';
+import type { Table } from '../../lambdas/platform/dynamo';
+import { generateSigningKeys, parseKeySet } from '../../lambdas/identity/signing-keys';
 
 let table: Table;
 let signingJwk: JWK;
@@ -13,9 +13,11 @@ let publicJwks: string;
 const userId = randomUUID();
 const sessionId = randomUUID();
 const nowSeconds = Math.floor(Date.now() / 1000);
+const issuer = 'http://localhost:8787/auth/v1';
 
 function claims(overrides: Record<string, unknown> = {}) {
   return {
+    iss: issuer,
     sub: userId,
     aud: 'authenticated',
     exp: nowSeconds + 3600,
@@ -60,18 +62,21 @@ beforeAll(async () => {
   table = created.table;
   signingJwk = parseKeySet(created.env.JWT_SIGNING_KEYS!, 'keys').keys[0]!;
   publicJwks = created.env.JWT_PUBLIC_JWKS!;
-  await table.doc.put({ TableName: table.name, Item: { ...sessionKey(userId, sessionId) } });
+  await table.doc.put({
+    TableName: table.name,
+    Item: { ...identityKeys.session(userId, sessionId) },
+  });
 });
 
 describe('access token verifier', () => {
   it('accepts a valid token of a live session', async () => {
-    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const verifier = createAccessTokenVerifier({ table, publicJwks, issuer });
     const result = await verifier.verify(`Bearer ${await sign()}`);
     expect(result).toMatchObject({ userId, sessionId, email: 'a@example.com' });
   });
 
   it('answers no_authorization (401) without a bearer token', async () => {
-    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const verifier = createAccessTokenVerifier({ table, publicJwks, issuer });
     for (const header of [undefined, '', 'Basic abc', 'Bearer']) {
       const error = await rejection(verifier.verify(header));
       expect([error.code, error.status]).toEqual(['no_authorization', 401]);
@@ -79,14 +84,14 @@ describe('access token verifier', () => {
   });
 
   it('answers session_not_found (403) once the session item is gone', async () => {
-    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const verifier = createAccessTokenVerifier({ table, publicJwks, issuer });
     const token = await sign(claims({ session_id: randomUUID() }));
     const error = await rejection(verifier.verify(`Bearer ${token}`));
     expect([error.code, error.status]).toEqual(['session_not_found', 403]);
   });
 
   it('rejects forged, tampered, foreign and expired tokens with bad_jwt (403)', async () => {
-    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const verifier = createAccessTokenVerifier({ table, publicJwks, issuer });
     const valid = await sign();
     const [header, payload, signature] = valid.split('.') as [string, string, string];
     const encode = (value: unknown) => base64url.encode(JSON.stringify(value));
@@ -135,7 +140,7 @@ describe('access token verifier', () => {
   });
 
   it('reads one more item of the caller in the same request, only for a live session', async () => {
-    const verifier = createAccessTokenVerifier({ table, publicJwks });
+    const verifier = createAccessTokenVerifier({ table, publicJwks, issuer });
     const rowKey = (id: string) => ({ pk: `USER#${id}`, sk: 'TEST_ROW' });
     await table.doc.put({ TableName: table.name, Item: { ...rowKey(userId), value: 7 } });
 
@@ -163,6 +168,7 @@ describe('access token verifier', () => {
     const later = createAccessTokenVerifier({
       table,
       publicJwks,
+      issuer,
       now: () => (nowSeconds + 3601) * 1000,
     });
     const error = await rejection(later.verify(`Bearer ${token}`));

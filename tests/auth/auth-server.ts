@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { createAuthApp } from '../../lambdas/auth/app';
+import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
-import type { Env } from '../../lambdas/common/env';
+import type { Env } from '../../lambdas/platform/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox, type Outbox } from '../../local/outbox';
 import { createTestTable } from '../support/test-table';

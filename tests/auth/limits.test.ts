@@ -1,9 +1,9 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthApp } from '../../lambdas/auth/app';
+import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
-import { userKey } from '../../lambdas/common/auth-items';
-import { createTable, readTableConfig } from '../../lambdas/common/dynamo';
+import { identityKeys } from '../../lambdas/identity/items';
+import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createTestTable } from '../support/test-table';
 import { call, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
@@ -146,7 +146,7 @@ describe('transient database failures', () => {
   it('answers 503 with a GoTrue error body, never 500', async () => {
     const { env } = await createTestTable();
     const app = createAuthApp(
-      readAuthConfig({ ...env, DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', BCRYPT_COST: '4' }),
+      readAuthConfig({ ...env, AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:9', BCRYPT_COST: '4' }),
     );
     const response = await app.request('/auth/v1/token?grant_type=password', {
       method: 'POST',
@@ -204,7 +204,7 @@ describe('e-mail confirmation required (AUTH_AUTOCONFIRM=false)', () => {
     const table = createTable(readTableConfig(server.env));
     await table.doc.update({
       TableName: table.name,
-      Key: userKey(userId),
+      Key: identityKeys.user(userId),
       UpdateExpression: 'SET emailConfirmedAt = :now',
       ExpressionAttributeValues: { ':now': Date.now() },
     });

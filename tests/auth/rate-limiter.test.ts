@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Table } from '../../lambdas/common/dynamo';
-import { createRateLimiter } from '../../lambdas/common/rate-limiter';
+import type { Table } from '../../lambdas/platform/dynamo';
+import { createRateLimiter } from '../../lambdas/identity/rate-limiter';
 import { createTestTable } from '../support/test-table';
 
 let table: Table;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, base64url, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSigningKeys, parseKeySet } from '../../lambdas/common/jwt-keys';
+import { generateSigningKeys, parseKeySet } from '../../lambdas/identity/signing-keys';
 import { call, decodeJwtPart, signUpUser, startAuthServer, type AuthServer } from './auth-server';
 
 let server: AuthServer;

@@ -72,14 +72,151 @@ async function openGenerator() {
   await page.waitForLoadState('networkidle');
 }
 
+/** One letter using every field the form has: each error type as an item, with its facts. */
+const ITEMS = [
+  {
+    type: 'incorrect-balance',
+    account: 'Capital One Visa',
+    details: 'I paid the card down to $150 in March 2026, as my bank statement shows.',
+    facts: { 'Reported Balance': '$2,400', 'Correct Balance': '$150' },
+    shows: ['What you report: a balance of $2,400.', 'What is true: the balance is $150.'],
+  },
+  {
+    type: 'duplicate-account',
+    account: 'Discover It',
+    details: 'The same card shows twice, once under each of the bank’s names.',
+    facts: { 'Duplicate Of': 'Discover Bank account ending 1111' },
+    shows: ['Duplicate of: Discover Bank account ending 1111'],
+  },
+  {
+    type: 'not-mine',
+    account: 'Acme Collections',
+    details: 'I never opened this account; someone used my name after my wallet was stolen.',
+    facts: { 'Identity Theft Report Number': 'FTC-123456789' },
+    shows: [
+      'Identity theft report number: FTC-123456789',
+      'Under §1681c-2, please block it within 4 business days',
+      '- My identity theft report (number FTC-123456789) about Acme Collections',
+    ],
+  },
+  {
+    type: 'outdated-info',
+    account: 'Midland Credit',
+    details: 'This medical bill went to collections in 2016 and is too old to report.',
+    itemType: 'collection',
+    facts: { 'Date of First Delinquency': '2016-03-01' },
+    shows: [
+      'Type of item: Collection',
+      'Date of first delinquency: March 1, 2016',
+      'it may not be reported after August 28, 2023',
+    ],
+  },
+  {
+    type: 'outdated-info',
+    account: 'District Court Bankruptcy',
+    details: 'My Chapter 13 case was filed in May 2017 and ended in 2022.',
+    itemType: 'chapter-13',
+    facts: { 'Date Filed': '2017-05-01' },
+    evidence: 'Bankruptcy court docket',
+    shows: [
+      'Type of item: Chapter 13 bankruptcy',
+      'Date filed: May 1, 2017',
+      'so it should have come off after May 1, 2024',
+      'Proof: Exhibit 2.',
+      '- Exhibit 2: Bankruptcy court docket',
+    ],
+  },
+  {
+    type: 'incorrect-status',
+    account: 'Chase Auto',
+    details: 'I paid this loan in full in January 2026. It was never charged off.',
+    facts: { 'Reported Status': 'Charged off', 'Correct Status': 'Paid in full' },
+    shows: ['the status "Charged off"', 'the status is "Paid in full"'],
+  },
+  {
+    type: 'incorrect-dates',
+    account: 'Citi Double Cash',
+    details: 'I opened this card in March 2018, not 2019. My first statement shows it.',
+    facts: {
+      'Which Date': 'Date opened',
+      'Reported Date': '2019-03-01',
+      'Correct Date': '2018-03-01',
+    },
+    shows: ['the date opened as March 1, 2019', 'the date opened is March 1, 2018'],
+  },
+] satisfies {
+  type: string;
+  account: string;
+  details: string;
+  itemType?: string;
+  facts: Record<string, string>;
+  evidence?: string;
+  shows: string[];
+}[];
+
+const FIRST_ITEM_SHOWS = [
+  'Account name: Chase Sapphire',
+  'Account number: ending in 4321',
+  'What you report: late payments in June 2026.',
+  'please remove the late marks for June 2026',
+  'Details: Reported 30 days late in June 2026; I paid on June 3 (statement attached).',
+  'Proof: Exhibit 1.',
+  '- Exhibit 1: June 2026 bank statement',
+];
+
+const SENDER_SHOWS = [
+  'Jane Q. Public\n12 Elm Street\nSpringfield, IL 62701\n(217) 555-0100\njane@example.com\nDate of birth: March 4, 1985\nSSN (last 4 digits): 6789\nPrevious address: 1 Oak Street, Peoria, IL 61602\n',
+  'Re: Dispute of my credit file (report number 3318-2207-51)',
+];
+
 async function fillForm() {
+  // The name comes from the account (signed up as Jane Q. Public).
+  await page.getByLabel('Mailing Address').fill('12 Elm Street\nSpringfield, IL 62701');
+  await page.getByLabel('Phone').fill('(217) 555-0100');
+  await page.getByLabel('Email', { exact: true }).fill('jane@example.com');
+  await page.getByLabel('Date of Birth').fill('1985-03-04');
+  await page.getByLabel('Last 4 of SSN').fill('6789');
+  await page.getByLabel('Previous Address').fill('1 Oak Street\nPeoria, IL 61602');
+  await page.getByLabel('Report Number').fill('3318-2207-51');
+
   await page.getByLabel('Credit Bureau').selectOption('transunion');
   await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-payment-history');
-  await page.getByLabel('Account Name', { exact: true }).fill('Chase Sapphire ending 4321');
+  await page.getByLabel('Account Name', { exact: true }).fill('Chase Sapphire');
+  await page.getByLabel('Account Number', { exact: true }).fill('4321');
+  await page.getByLabel('Months Reported Late', { exact: true }).fill('June 2026');
   await page
     .getByLabel('Error Details', { exact: true })
     .fill('Reported 30 days late in June 2026; I paid on June 3 (statement attached).');
-  await page.getByLabel('Supporting Evidence (optional)').fill('June 2026 bank statement');
+  await page.getByLabel('Supporting Evidence', { exact: true }).fill('June 2026 bank statement');
+
+  for (const [index, item] of ITEMS.entries()) {
+    const suffix = ` (item ${index + 2})`;
+    await page.getByRole('button', { name: 'Add another disputed item' }).click();
+    await page.getByLabel(`Error Type${suffix}`).selectOption(item.type);
+    await page.getByLabel(`Account Name${suffix}`).fill(item.account);
+    await page.getByLabel(`Account Number${suffix}`).fill(`${5000 + index}`);
+    if (item.type === 'not-mine') await page.getByLabel(`This is identity theft${suffix}`).check();
+    if (item.itemType) await page.getByLabel(`Item Type${suffix}`).selectOption(item.itemType);
+    for (const [label, value] of Object.entries(item.facts))
+      await page.getByLabel(`${label}${suffix}`).fill(value);
+    await page.getByLabel(`Error Details${suffix}`).fill(item.details);
+    if (item.evidence) await page.getByLabel(`Supporting Evidence${suffix}`).fill(item.evidence);
+  }
+}
+
+/** Every fact typed into the form, as the letter states it. */
+function expectEveryFact(text: string) {
+  for (const words of [...SENDER_SHOWS, ...FIRST_ITEM_SHOWS]) expect(text).toContain(words);
+  for (const [index, item] of ITEMS.entries()) {
+    expect(text).toContain(
+      `Account name: ${item.account}\nAccount number: ending in ${5000 + index}\n`,
+    );
+    expect(text).toContain(`Details: ${item.details}`);
+    for (const words of item.shows) expect(text).toContain(words);
+  }
+  expect(text).toContain(
+    'Enclosures:\n- A copy of my government-issued photo ID\n- Proof of my current address',
+  );
 }
 
 async function downloaded(
@@ -112,16 +249,19 @@ describe('dispute letters in Chromium', () => {
     expect(text).toContain(
       'TransUnion LLC\nConsumer Dispute Center\nP.O. Box 2000\nChester, PA 19016',
     );
-    expect(text).toContain('Account name: Chase Sapphire ending 4321');
-    expect(text).toContain('Details: Reported 30 days late in June 2026; I paid on June 3');
-    expect(text).toContain('Supporting evidence:\nJune 2026 bank statement');
-    expect(text).toMatch(/- 15 U\.S\.C\. §1681s-2\(b\) /);
-    expect(text).toContain('[Your Full Name]');
+    expectEveryFact(text);
+    expect(text).toMatch(/Legal basis: [^\n]*§1681s-2\(b\)/);
+    expect(text).not.toMatch(/\[[^\]]*\]/);
+    expect(text).toMatch(/\n-{60}\n\nBefore you mail this letter[^\n]*\n[\s\S]*certified mail/);
     await expect
       .poll(() => page.getByText('Letter downloaded successfully!').isVisible())
       .toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Letter text').textContent()).toBe(text);
+    const letter = (await dialog.getByLabel('Letter text').textContent()) ?? '';
+    expect(text.startsWith(letter)).toBe(true);
+    expect(text.endsWith((await dialog.getByLabel('Mailing advice').textContent()) ?? '-')).toBe(
+      true,
+    );
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
@@ -147,7 +287,7 @@ describe('dispute letters in Chromium', () => {
     const { path } = await downloaded(() =>
       dialog.getByRole('button', { name: 'Download Letter' }).click(),
     );
-    expect(await readFile(path, 'utf8')).toBe(previewed);
+    expect((await readFile(path, 'utf8')).startsWith(previewed ?? '-')).toBe(true);
   });
 
   it('exports a Word document holding the letter', async () => {
@@ -169,13 +309,17 @@ describe('dispute letters in Chromium', () => {
         .replace(/&apos;/g, "'")
         .replace(/&amp;/g, '&'),
     );
-    expect(paragraphs.join('\n')).toBe(previewed.trimEnd());
-    expect(paragraphs).toContain('Account name: Chase Sapphire ending 4321');
+    const advice = (await dialog.getByLabel('Mailing advice').textContent()) ?? '';
+    expect(paragraphs.join('\n')).toBe(`${previewed.trimEnd()}\n${advice.trimEnd()}`);
+    expect(paragraphs).toContain('Account name: Chase Sapphire');
+    expect(xml.match(/<w:pageBreakBefore\/>/g)).toHaveLength(1);
 
     const html = await downloaded(() =>
       dialog.getByRole('button', { name: 'Google Docs (.html)' }).click(),
     );
-    expect(await readFile(html.path, 'utf8')).toContain('Account name: Chase Sapphire ending 4321');
+    const exported = await readFile(html.path, 'utf8');
+    expect(exported).toContain('Account name: Chase Sapphire');
+    expect(exported).toContain('<div class="advice">');
     await dialog.getByRole('button', { name: 'Close Preview' }).click();
   });
 
@@ -194,9 +338,18 @@ describe('dispute letters in Chromium', () => {
     ).toBe(1);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('#root').isVisible()).toBe(false);
-    const printed = page.locator('body > pre.dispute-letter-print');
+    const printed = page.locator('body > .dispute-letter-print');
     expect(await printed.isVisible()).toBe(true);
-    expect(await printed.textContent()).toContain('Account name: Chase Sapphire ending 4321');
+    expect(await printed.locator('pre').first().textContent()).toContain(
+      'Account name: Chase Sapphire',
+    );
+    expect(
+      await printed
+        .locator('pre.dispute-letter-print-advice')
+        .evaluate(
+          (advice) => advice.ownerDocument.defaultView?.getComputedStyle(advice).breakBefore,
+        ),
+    ).toBe('page');
     await page.emulateMedia({ media: 'screen' });
     expect(await printed.isVisible()).toBe(false);
   });
@@ -210,9 +363,7 @@ describe('dispute letters in Chromium', () => {
     expect(duringLetterWork.filter((request) => /\s(https?|wss?):/.test(request))).toEqual([]);
   });
 
-  it('keeps your details and sent letters in this browser across a reload', async () => {
-    await page.getByLabel('Your Name').fill('Jane Q. Public');
-    await page.getByLabel('Mailing Address').fill('12 Elm Street\nSpringfield, IL 62701');
+  it('keeps your details (not the sensitive ones) and sent letters across a reload', async () => {
     await page.getByRole('button', { name: 'Preview Letter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Letter Preview' });
     await dialog.getByLabel('Mailed on').fill('2026-11-02');
@@ -222,14 +373,38 @@ describe('dispute letters in Chromium', () => {
     await page.reload();
     await page.getByLabel('Credit Bureau').waitFor();
     expect(await page.getByLabel('Your Name').inputValue()).toBe('Jane Q. Public');
+    expect(await page.getByLabel('Mailing Address').inputValue()).toBe(
+      '12 Elm Street\nSpringfield, IL 62701',
+    );
+    expect(await page.getByLabel('Previous Address').inputValue()).toBe(
+      '1 Oak Street\nPeoria, IL 61602',
+    );
+    for (const label of ['Date of Birth', 'Last 4 of SSN', 'Report Number'])
+      expect(await page.getByLabel(label).inputValue()).toBe('');
+    const stored = JSON.stringify((await page.context().storageState()).origins);
+    expect(stored).toContain('12 Elm Street');
+    expect(stored).not.toMatch(/6789|1985-03-04|3318-2207-51/);
     const sent = page.getByRole('region', { name: 'Sent letters' });
-    expect(await sent.textContent()).toContain('TransUnion — Chase Sapphire ending 4321');
+    expect(await sent.textContent()).toContain('TransUnion — Chase Sapphire, Capital One Visa');
     expect(await sent.textContent()).toContain('Response due December 7, 2026');
 
     await page.getByRole('button', { name: 'Forget my details' }).click();
     await page.reload();
     await page.getByLabel('Credit Bureau').waitFor();
-    expect(await page.getByLabel('Your Name').inputValue()).toBe('');
+    expect(await page.getByLabel('Mailing Address').inputValue()).toBe('');
+    // The account's name is still the starting value.
+    expect(await page.getByLabel('Your Name').inputValue()).toBe('Jane Q. Public');
+  });
+
+  it('marks missing fields inline and focuses the first', async () => {
+    await page.getByRole('button', { name: 'Generate & Download Letter' }).click();
+    const bureau = page.getByLabel('Credit Bureau');
+    await expect.poll(() => bureau.evaluate((select) => select.matches(':focus'))).toBe(true);
+    expect(await bureau.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Choose the credit bureau.').isVisible()).toBe(true);
+    expect(
+      await page.getByLabel('Error Details', { exact: true }).getAttribute('aria-invalid'),
+    ).toBe('true');
   });
 
   it('the form passes an accessibility check', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTable, readTableConfig } from '../../lambdas/common/dynamo';
+import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime } from '../../local/runtime';
 

@@ -1,12 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
-import { createAuthApp } from '../../lambdas/auth/app';
+import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import { createBillingPortalApp } from '../../lambdas/billing-portal/app';
 import { readBillingPortalConfig } from '../../lambdas/billing-portal/config';
-import type { Table } from '../../lambdas/common/dynamo';
-import type { Env } from '../../lambdas/common/env';
+import type { Table } from '../../lambdas/platform/dynamo';
+import type { Env } from '../../lambdas/platform/env';
 import { createRestApp } from '../../lambdas/rest/app';
 import { readRestConfig } from '../../lambdas/rest/config';
 import { createStripeCheckoutApp } from '../../lambdas/stripe-checkout/app';

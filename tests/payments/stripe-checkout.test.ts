@@ -7,7 +7,7 @@ import {
   startPaymentsStack,
   type PaymentsStack,
 } from './payments-stack';
-import { paymentKeys } from '../../lambdas/common/subscription-sync';
+import { paymentKeys } from '../../lambdas/billing/items';
 
 let stack: PaymentsStack;
 

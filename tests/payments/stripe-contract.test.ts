@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lazyStripeClient, readStripeConfig } from '../../lambdas/common/stripe-client';
-import { readSubscriptionSnapshot } from '../../lambdas/common/subscription-sync';
+import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe-client';
+import { readSubscriptionSnapshot } from '../../lambdas/billing/subscription-sync';
 import { checkoutSessionParams } from '../../lambdas/stripe-checkout/session-params';
 
 /**

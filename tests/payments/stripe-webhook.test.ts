@@ -8,11 +8,12 @@ import {
 } from '../../local/stripe-emulator/server';
 import { PLAN } from '../../shared/plan';
 import { createTestTable } from '../support/test-table';
-import type { Table } from '../../lambdas/common/dynamo';
-import type { Env } from '../../lambdas/common/env';
-import { lazyStripeClient, readStripeConfig } from '../../lambdas/common/stripe-client';
-import { paymentKeys, subscriptionRowOf } from '../../lambdas/common/subscription-sync';
-import { customerForUser } from '../../lambdas/common/stripe-customers';
+import type { Table } from '../../lambdas/platform/dynamo';
+import type { Env } from '../../lambdas/platform/env';
+import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe-client';
+import { paymentKeys } from '../../lambdas/billing/items';
+import { subscriptionRowOf } from '../../lambdas/billing/subscription-sync';
+import { customerForUser } from '../../lambdas/billing/customers';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { SubscriptionRow } from '../../lambdas/common/subscription-sync';
+import type { SubscriptionRow } from '../../shared/subscription-row';
 import {
   emulatorControl,
   readView,

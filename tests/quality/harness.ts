@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { createTable, readTableConfig, type Table } from '../../lambdas/common/dynamo';
-import type { Env } from '../../lambdas/common/env';
+import { createTable, readTableConfig, type Table } from '../../lambdas/platform/dynamo';
+import type { Env } from '../../lambdas/platform/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { PLAN } from '../../shared/plan';
 import { payOnHostedPage } from '../payments/payments-stack';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyStripeClient, readStripeConfig } from '../../lambdas/common/stripe-client';
-import { paymentKeys } from '../../lambdas/common/subscription-sync';
+import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe-client';
+import { paymentKeys } from '../../lambdas/billing/items';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { PLAN } from '../../shared/plan';
 import { payOnHostedPage } from '../payments/payments-stack';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { Env } from '../../lambdas/common/env';
+import type { Env } from '../../lambdas/platform/env';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { launchBrowser } from './browser';
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureOutput } from './log-capture';
 
 export interface StartedProcess {
   child: ChildProcess;
@@ -18,8 +19,14 @@ export function spawnLocalStart(env: Record<string, string>): StartedProcess {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    captureOutput(chunk.toString());
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    captureOutput(chunk.toString());
+  });
   const exited = new Promise<number | null>((resolveExit) =>
     child.once('exit', (code) => resolveExit(code)),
   );

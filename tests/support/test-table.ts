@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { ensureTable } from '../../local/ensure-table';
-import type { Env } from '../../lambdas/common/env';
-import { createTable, readTableConfig, type Table } from '../../lambdas/common/dynamo';
-import { generateSigningKeys } from '../../lambdas/common/jwt-keys';
-import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import type { Env } from '../../lambdas/platform/env';
+import { createTable, readTableConfig, type Table } from '../../lambdas/platform/dynamo';
+import { generateSigningKeys } from '../../lambdas/identity/signing-keys';
+import { LOCAL_AWS_ENV, LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 
 /**
  * A fresh table on the run's DynamoDB Local, plus the environment the handlers read, so a
@@ -16,8 +16,8 @@ export async function createTestTable(): Promise<{ env: Env; table: Table }> {
   const { signingKeys, publicJwks } = await generateSigningKeys();
   const env: Env = {
     TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: endpoint,
-    AWS_REGION: 'us-east-1',
+    ...LOCAL_AWS_ENV,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
     PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
     SITE_URL: 'http://localhost:8787',
     JWT_SIGNING_KEYS: signingKeys,

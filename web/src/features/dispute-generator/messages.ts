@@ -15,3 +15,36 @@ export const GENERATOR_MESSAGES = {
   detailsForgotten: 'Your details were removed from this browser',
   mailed: 'Added to your sent letters',
 } as const;
+
+/** Beside a required field left empty. */
+export const FIELD_ERRORS = {
+  bureau: 'Choose the credit bureau.',
+  errorType: 'Choose the error type.',
+  accountName: 'Enter the account name shown on your report.',
+  details: 'Describe what is wrong and what is correct.',
+} as const;
+
+export const ITEM_HINTS = {
+  accountNumber: 'The last 4 digits are enough.',
+  evidence:
+    'Optional. One document a line: each becomes a numbered exhibit. Send copies, never originals.',
+  detailsTooShort:
+    'A few more words would help: say what is wrong and what is correct, with dates and amounts. A bureau may refuse a dispute too vague to act on.',
+  dateOfFirstDelinquency:
+    'When you first fell behind and never caught up; your report may call it "date of first delinquency".',
+  identityTheftReport:
+    'From your FTC Identity Theft Report (IdentityTheft.gov) or a police report. Enclose a copy.',
+  identityTheftSteps:
+    'Also place a free fraud alert with one bureau (it tells the other two), and think about a free security freeze at Experian, Equifax and TransUnion. The letter asks the bureau to block this account within 4 business days.',
+  mixedFile:
+    'Not identity theft? Then the letter treats it as someone else’s account mixed into your file.',
+} as const;
+
+/** Before print, export or "Mark as mailed" while the letter still has placeholders. */
+export const PLACEHOLDER_WARNING = {
+  title: 'Your letter still has blanks',
+  remaining: 'Still to fill in (Your details, or by hand):',
+  text: 'A printed or exported letter keeps them. Fill in your details (or the creditor’s name and address) first, or write them in by hand.',
+  proceed: 'Continue anyway',
+  cancel: 'Go back',
+} as const;

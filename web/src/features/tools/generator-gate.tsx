@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
+import { displayName } from '@/features/auth/display-name';
 import { useSubscription } from '@/features/subscription/subscription-context';
 
 // The letter form and its export code stay out of every other page's download.
@@ -58,7 +59,7 @@ export function GeneratorGate() {
           </p>
         </div>
         <Suspense fallback={<Spinner />}>
-          <DisputeGenerator />
+          <DisputeGenerator accountName={user ? displayName(user) : undefined} />
         </Suspense>
       </div>
     );

@@ -2,30 +2,45 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toIsoDate } from '@shared/letters';
 import { readBlobText } from '../testing/read-blob';
 import { DisputeGenerator } from './dispute-generator';
 
 // Whole-form interactions on a busy 2-core machine take longer than the 5 s default.
 vi.setConfig({ testTimeout: 30_000 });
 
-function renderGenerator() {
+function renderGenerator(accountName?: string) {
   toast.remove();
   const user = userEvent.setup({ delay: null });
   render(
     <>
-      <DisputeGenerator />
+      <DisputeGenerator accountName={accountName} />
       <Toaster />
     </>,
   );
   return user;
 }
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, { details = true } = {}) {
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillForm(user: User, { details = true } = {}) {
   await user.selectOptions(screen.getByLabelText('Credit Bureau'), 'equifax');
   await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-balance');
   await user.type(screen.getByLabelText('Account Name'), 'Capital One Visa');
   if (details)
-    await user.type(screen.getByLabelText('Error Details'), 'Balance is $900, not $9,000.');
+    await user.type(
+      screen.getByLabelText('Error Details'),
+      'The balance is $900, not $9,000. I paid the rest in March.',
+    );
+}
+
+/** Name and address: without them the letter keeps placeholders. */
+async function fillSender(user: User) {
+  await user.type(screen.getByLabelText('Your Name'), 'Jane Q. Public');
+  await user.type(
+    screen.getByLabelText('Mailing Address'),
+    '12 Elm Street{Enter}Springfield, IL 62701',
+  );
 }
 
 interface Download {
@@ -62,16 +77,37 @@ afterEach(() => {
 });
 
 describe('validation', () => {
-  it('refuses to generate an incomplete letter', async () => {
+  it('refuses to generate an incomplete letter, marking each missing field and focusing the first', async () => {
     const user = renderGenerator();
     const downloads = captureDownloads();
     await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
     expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(downloads).toEqual([]);
+
+    const bureau = screen.getByLabelText('Credit Bureau');
+    expect(document.activeElement).toBe(bureau);
+    for (const [label, message] of [
+      ['Credit Bureau', 'Choose the credit bureau.'],
+      ['Error Type', 'Choose the error type.'],
+      ['Account Name', 'Enter the account name shown on your report.'],
+      ['Error Details', 'Describe what is wrong and what is correct.'],
+    ] as const) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    // Optional fields are never marked.
+    expect(screen.getByLabelText('Account Number')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Supporting Evidence')).not.toHaveAttribute('aria-invalid');
+
+    // Marks follow the form: a filled field is no longer invalid.
+    await user.selectOptions(bureau, 'experian');
+    expect(bureau).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Choose the credit bureau.')).not.toBeInTheDocument();
   });
 
-  it('refuses to preview without error details', async () => {
+  it('refuses to preview without error details, focusing them', async () => {
     const user = renderGenerator();
     await fillForm(user, { details: false });
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
@@ -79,9 +115,10 @@ describe('validation', () => {
       await screen.findByText('Please fill in all required fields before previewing'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByLabelText('Error Details'));
   });
 
-  it('requires every field of an added item', async () => {
+  it('requires every required field of an added item', async () => {
     const user = renderGenerator();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Add another disputed item' }));
@@ -89,6 +126,95 @@ describe('validation', () => {
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(
       await screen.findByText('Please fill in all required fields before previewing'),
+    ).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByLabelText('Error Type (item 2)'));
+    expect(screen.getByLabelText('Error Details (item 2)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Account Name (item 2)')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('warns, without blocking, when the details are too short to be specific', async () => {
+    const user = renderGenerator();
+    await user.type(screen.getByLabelText('Error Details'), 'Wrong.');
+    expect(screen.getByLabelText('Error Details')).toHaveAccessibleDescription(
+      expect.stringContaining('A few more words would help'),
+    );
+    await user.type(
+      screen.getByLabelText('Error Details'),
+      ' The balance is $900, not $9,000 as shown.',
+    );
+    expect(screen.queryByText(/A few more words would help/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the facts of each item', () => {
+  it('asks each error type for its own facts and puts them in the letter', async () => {
+    const user = renderGenerator();
+    await fillSender(user);
+    await fillForm(user);
+    await user.type(screen.getByLabelText('Account Number'), '1234');
+    expect(screen.getByLabelText('Account Number')).toHaveAccessibleDescription(
+      'The last 4 digits are enough.',
+    );
+    await user.type(screen.getByLabelText('Reported Balance'), '$9,000');
+    await user.type(screen.getByLabelText('Correct Balance'), '$900');
+    await user.type(screen.getByLabelText('Supporting Evidence'), 'March statement{Enter}Receipt');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const text = screen.getByLabelText('Letter text').textContent;
+    expect(text).toContain('Account number: ending in 1234');
+    expect(text).toContain('What you report: a balance of $9,000.');
+    expect(text).toContain('What is true: the balance is $900.');
+    expect(text).toContain('Proof: Exhibit 1, Exhibit 2.');
+    expect(text).toContain('- Exhibit 1: March statement\n- Exhibit 2: Receipt');
+    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-dates');
+    expect(screen.queryByLabelText('Reported Balance')).not.toBeInTheDocument();
+    for (const label of ['Which Date', 'Reported Date', 'Correct Date'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-status');
+    for (const label of ['Reported Status', 'Correct Status'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'duplicate-account');
+    expect(screen.getByLabelText('Duplicate Of')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-payment-history');
+    expect(screen.getByLabelText('Months Reported Late')).toBeInTheDocument();
+  });
+
+  it('offers the identity-theft block, with fraud-alert and freeze guidance', async () => {
+    const user = renderGenerator();
+    await fillSender(user);
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'not-mine');
+    expect(screen.getByText(/someone else’s account mixed into your file/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('This is identity theft'));
+    expect(screen.getByText(/free fraud alert/)).toBeInTheDocument();
+    expect(screen.getByText(/security freeze/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Identity Theft Report Number'), 'FTC-42');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const text = screen.getByLabelText('Letter text').textContent;
+    expect(text).toContain('Under §1681c-2, please block it within 4 business days');
+    expect(text).toContain('- My identity theft report (number FTC-42) about Capital One Visa');
+  });
+
+  it('says whether an outdated item’s reporting period has ended before the letter is made', async () => {
+    const user = renderGenerator();
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'outdated-info');
+    await user.selectOptions(screen.getByLabelText('Item Type'), 'collection');
+    const delinquency = screen.getByLabelText('Date of First Delinquency');
+    await user.type(delinquency, '2016-03-01');
+    expect(
+      screen.getByText(/It may be reported until August 28, 2023 .* That date has passed/),
+    ).toBeInTheDocument();
+    await user.clear(delinquency);
+    const recent = toIsoDate(new Date());
+    await user.type(delinquency, recent);
+    expect(screen.getByText(/^Not yet outdated\. It may be reported until/)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Item Type'), 'chapter-7');
+    expect(screen.queryByLabelText('Date of First Delinquency')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Date Filed'), '2018-11-01');
+    expect(
+      screen.getByText(/Not yet outdated\. It may be reported until November 1, 2028/),
     ).toBeInTheDocument();
   });
 });
@@ -144,9 +270,9 @@ describe('preview modal', () => {
     expect(downloads).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Download Letter' }));
     expect(downloads).toHaveLength(1);
-    expect(await readBlobText(downloads[0]!.blob)).toBe(
-      screen.getByLabelText('Letter text').textContent,
-    );
+    const file = await readBlobText(downloads[0]!.blob);
+    expect(file.startsWith(screen.getByLabelText('Letter text').textContent!)).toBe(true);
+    expect(file.endsWith(screen.getByLabelText('Mailing advice').textContent!)).toBe(true);
     expect(await screen.findByText('Letter downloaded successfully!')).toBeInTheDocument();
   });
 });
@@ -166,8 +292,10 @@ describe('Generate & Download Letter', () => {
     expect(fileName).toBe(`dispute-letter-equifax-incorrect-balance-${iso}.txt`);
     expect(blob.type).toBe('text/plain;charset=utf-8');
     const text = await readBlobText(blob);
-    expect(text).toContain('Details: Balance is $900, not $9,000.');
-    expect(text).toContain('15 U.S.C. §1681e(b)');
+    expect(text).toContain('Details: The balance is $900, not $9,000.');
+    expect(text).toContain('§1681e(b) (accuracy)');
+    expect(text).toMatch(/\n-{60}\n\nBefore you mail this letter/);
+    expect(text).toContain('certified mail with return receipt requested');
     expect(await screen.findByText('Letter downloaded successfully!')).toBeInTheDocument();
   });
 
@@ -206,57 +334,103 @@ describe('Generate & Download Letter', () => {
 });
 
 describe('beyond the basic letter', () => {
-  it('keeps your details in this browser only until you forget them', async () => {
-    const user = renderGenerator();
-    await user.type(screen.getByLabelText('Your Name'), 'Jane Q. Public');
-    await user.type(
-      screen.getByLabelText('Mailing Address'),
-      '12 Elm Street{Enter}Springfield, IL 62701',
-    );
-    expect(JSON.parse(localStorage.getItem('credit-dispute-letters:your-details')!)).toMatchObject({
+  it('ticks ID and proof of address for bureau letters from the start', () => {
+    renderGenerator();
+    expect(screen.getByLabelText('Copy of my ID')).toBeChecked();
+    expect(screen.getByLabelText('Proof of address')).toBeChecked();
+    expect(
+      screen.getByLabelText('Copy of my credit report with the items circled'),
+    ).not.toBeChecked();
+  });
+
+  it('keeps your details in this browser until you forget them, but never the sensitive ones', async () => {
+    const user = renderGenerator('Jane Account');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Jane Account');
+    await user.clear(screen.getByLabelText('Your Name'));
+    await fillSender(user);
+    await user.type(screen.getByLabelText('Date of Birth'), '1985-03-04');
+    await user.type(screen.getByLabelText('Last 4 of SSN'), '6789');
+    await user.type(screen.getByLabelText('Previous Address'), '1 Oak Street{Enter}Peoria, IL');
+    await user.type(screen.getByLabelText('Report Number'), '3318-2207');
+    const stored = JSON.parse(localStorage.getItem('credit-dispute-letters:your-details')!);
+    expect(stored).toMatchObject({
       name: 'Jane Q. Public',
+      previousAddress: '1 Oak Street\nPeoria, IL',
     });
+    expect(JSON.stringify(stored)).not.toMatch(/6789|1985|3318/);
+
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(screen.getByLabelText('Letter text').textContent).toMatch(
-      /^Jane Q\. Public\n12 Elm Street\nSpringfield, IL 62701\n\[Your Phone Number\]/,
+      /^Jane Q\. Public\n12 Elm Street\nSpringfield, IL 62701\nDate of birth: March 4, 1985\nSSN \(last 4 digits\): 6789\nPrevious address: 1 Oak Street, Peoria, IL\n/,
+    );
+    expect(screen.getByLabelText('Letter text').textContent).toContain(
+      'Re: Dispute of my credit file (report number 3318-2207)',
     );
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
 
     await user.click(screen.getByRole('button', { name: 'Forget my details' }));
     expect(localStorage.getItem('credit-dispute-letters:your-details')).toBeNull();
-    expect(screen.getByLabelText('Your Name')).toHaveValue('');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Jane Account');
+    expect(screen.getByLabelText('Last 4 of SSN')).toHaveValue('');
+    expect(screen.getByLabelText('Date of Birth')).toHaveValue('');
     expect(
       await screen.findByText('Your details were removed from this browser'),
     ).toBeInTheDocument();
   });
 
-  it('lists several items, the checked enclosures, and builds a furnisher letter', async () => {
+  it('refuses more than 4 digits of an SSN', async () => {
     const user = renderGenerator();
+    const ssn = screen.getByLabelText('Last 4 of SSN');
+    await user.type(ssn, '12345');
+    expect(ssn).toHaveValue('1234');
+    expect(ssn).toHaveAttribute('aria-invalid', 'true');
+    expect(ssn).toHaveAccessibleDescription(
+      'Only the last 4 digits: never enter your full Social Security number.',
+    );
+    await user.clear(ssn);
+    await user.paste('123-45-6789');
+    expect(ssn).toHaveValue('');
+  });
+
+  it('lists several items with their own evidence, and a creditor letter with only its item', async () => {
+    const user = renderGenerator();
+    await fillSender(user);
     await fillForm(user);
+    await user.type(screen.getByLabelText('Supporting Evidence'), 'Capital One statement');
     await user.click(screen.getByRole('button', { name: 'Add another disputed item' }));
     await user.selectOptions(screen.getByLabelText('Error Type (item 2)'), 'outdated-info');
     await user.type(screen.getByLabelText('Account Name (item 2)'), 'Midland Credit');
-    await user.type(screen.getByLabelText('Error Details (item 2)'), 'Charged off in 2015.');
-    await user.click(screen.getByLabelText('Copy of my ID'));
+    await user.type(
+      screen.getByLabelText('Error Details (item 2)'),
+      'This collection from 2015 is too old to be on my report.',
+    );
+    await user.type(screen.getByLabelText('Supporting Evidence (item 2)'), 'Midland notice');
+    await user.click(screen.getByLabelText('Copy of my credit report with the items circled'));
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const text = screen.getByLabelText('Letter text').textContent;
-    expect(text).toContain('Disputed items:\n1. Account name: Capital One Visa');
-    expect(text).toContain('2. Account name: Midland Credit');
-    expect(text).toContain('Enclosures:\n- A copy of my government-issued photo ID');
+    expect(text).toContain('Item 1: Incorrect Balance\nAccount name: Capital One Visa');
+    expect(text).toContain('Item 2: Outdated Information\nAccount name: Midland Credit');
+    expect(text).toContain(
+      'Enclosures:\n- A copy of my government-issued photo ID\n- Proof of my current address, such as a utility bill or bank statement\n- A copy of my credit report with the disputed items circled\n- Exhibit 1: Capital One statement\n- Exhibit 2: Midland notice',
+    );
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
 
     await user.selectOptions(screen.getByLabelText('Disputed item'), '1');
+    await user.type(screen.getByLabelText("Creditor's Name"), 'Midland Credit Management');
     await user.click(screen.getByRole('button', { name: 'Preview Furnisher Letter' }));
     const furnisher = screen.getByRole('dialog', { name: 'Furnisher Letter Preview' });
     const furnisherText = within(furnisher).getByLabelText('Letter text').textContent;
-    expect(furnisherText).toContain("Midland Credit\n[Creditor's Dispute Address]");
-    expect(furnisherText).toContain('15 U.S.C. §1681s-2(a)(8)');
+    expect(furnisherText).toContain("Midland Credit Management\n[Creditor's Dispute Address]");
+    expect(furnisherText).toContain('§1681s-2(a)(8) (direct disputes)');
+    expect(furnisherText).toContain('- Exhibit 1: Midland notice');
+    expect(furnisherText).not.toMatch(/Capital One|credit report with the disputed items/);
     expect(furnisherText).not.toContain('1681s-2(b)');
   });
 
   it('marks a letter as mailed and shows when the response is due', async () => {
     const user = renderGenerator();
+    await fillSender(user);
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const mailedOn = screen.getByLabelText('Mailed on');
@@ -277,13 +451,15 @@ describe('beyond the basic letter', () => {
     ]);
   });
 
-  it('prints only the letter through the print stylesheet', async () => {
+  it('prints the letter, and the mailing advice on its own page, through the print stylesheet', async () => {
     const user = renderGenerator();
     const print = vi.spyOn(window, 'print').mockImplementation(() => {
-      expect(document.querySelector('body > pre.dispute-letter-print')?.textContent).toContain(
-        'Capital One Visa',
-      );
+      const [letter, advice] = document.querySelectorAll('body > .dispute-letter-print > pre');
+      expect(letter?.textContent).toContain('Capital One Visa');
+      expect(advice).toHaveClass('dispute-letter-print-advice');
+      expect(advice?.textContent).toContain('certified mail with return receipt requested');
     });
+    await fillSender(user);
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Print / Save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
@@ -293,9 +469,48 @@ describe('beyond the basic letter', () => {
     expect(document.querySelector('.dispute-letter-print')).toBeNull();
   });
 
+  it('warns before printing, exporting or marking as mailed while placeholders remain', async () => {
+    const user = renderGenerator();
+    const downloads = captureDownloads();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await fillForm(user);
+    await user.click(
+      within(screen.getByRole('region', { name: 'Export options' })).getByRole('button', {
+        name: 'Print / Save as PDF',
+      }),
+    );
+    expect(print).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('dialog', { name: 'Letter Preview' });
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Your letter still has blanks');
+    expect(alert).toHaveTextContent(
+      '[Your Full Name], [Your Street Address], [City, State ZIP Code]',
+    );
+    expect(document.activeElement).toBe(
+      within(alert).getByRole('button', { name: 'Continue anyway' }),
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Continue anyway' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Word (.docx)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as mailed' }));
+    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+    expect(localStorage.getItem('credit-dispute-letters:sent-letters')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue anyway' }));
+    expect(localStorage.getItem('credit-dispute-letters:sent-letters')).not.toBeNull();
+    // The text download is the editable copy: no warning.
+    await user.click(within(dialog).getByRole('button', { name: 'Download Letter' }));
+    expect(downloads.map((download) => download.fileName)).toEqual([
+      expect.stringMatching(/\.txt$/),
+    ]);
+  });
+
   it('exports Word and Google Docs files from the export-options panel', async () => {
     const user = renderGenerator();
     const downloads = captureDownloads();
+    await fillSender(user);
     await fillForm(user);
     const panel = screen.getByRole('region', { name: 'Export options' });
     await user.click(within(panel).getByRole('button', { name: 'Microsoft Word (.docx)' }));

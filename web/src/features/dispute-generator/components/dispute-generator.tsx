@@ -3,14 +3,25 @@ import {
   BUREAU_IDS,
   buildFurnisherLetter,
   buildLetter,
+  DEFAULT_BUREAU_ENCLOSURES,
+  disputedItems,
+  EMPTY_ITEM_DRAFT,
   furnisherLetterFileName,
   letterFileName,
+  letterTextFile,
+  mailingAdvice,
+  placeholdersIn,
+  toIsoDate,
   validateLetterDraft,
   type EnclosureId,
+  type FurnisherLetterOptions,
+  type ItemDraft,
   type LetterDraft,
   type LetterForm,
+  type MissingField,
+  type RequiredItemField,
 } from '@shared/letters';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
@@ -19,94 +30,125 @@ import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/ex
 import type { PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
 import { useSentLetters, useYourDetails } from '../lib/stored-records';
-import { GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
-import { DisputedItemFields, type ItemDraft } from './disputed-item-fields';
+import { FIELD_ERRORS, GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
+import { DisputedItemFields } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
 import { ExportOptionsPanel } from './export-options-panel';
-import { inputClasses, labelClasses, panelClasses } from './field-styles';
+import { errorClasses, inputClasses, labelClasses, panelClasses } from './field-styles';
 import { FurnisherLetterPanel } from './furnisher-letter-panel';
-import { PreviewModal, type MailedInput } from './preview-modal';
+import { PreviewModal, type GuardedAction, type MailedInput } from './preview-modal';
 import { PrintLetter } from './print-letter';
 import { PrivacyPanel } from './privacy-panel';
 import { SentLettersPanel } from './sent-letters-panel';
 import { YourDetailsPanel } from './your-details-panel';
 
-const EMPTY_ITEM: ItemDraft = { errorType: '', accountName: '', details: '' };
+function prepared(
+  kind: PreparedLetter['kind'],
+  text: string,
+  recipient: string,
+  accountNames: string[],
+  fileName: (extension: 'txt' | 'docx' | 'html') => string,
+): PreparedLetter {
+  return {
+    kind,
+    recipient,
+    accountNames,
+    text,
+    advice: mailingAdvice(kind),
+    placeholders: placeholdersIn(text),
+    fileNames: { txt: fileName('txt'), docx: fileName('docx'), html: fileName('html') },
+  };
+}
 
 function bureauLetter(form: LetterForm, date: Date): PreparedLetter {
-  return {
-    kind: 'bureau',
-    recipient: BUREAUS[form.bureau].name,
-    accountNames: [
-      form.accountName,
-      ...(form.additionalItems ?? []).map((item) => item.accountName),
-    ],
-    text: buildLetter(form, date),
-    fileNames: {
-      txt: letterFileName(form, date, 'txt'),
-      docx: letterFileName(form, date, 'docx'),
-      html: letterFileName(form, date, 'html'),
-    },
-  };
+  return prepared(
+    'bureau',
+    buildLetter(form, date),
+    BUREAUS[form.bureau].name,
+    disputedItems(form).map((item) => item.accountName),
+    (extension) => letterFileName(form, date, extension),
+  );
 }
 
 function furnisherLetter(
   form: LetterForm,
   date: Date,
-  itemIndex: number,
-  address: string,
+  options: FurnisherLetterOptions,
 ): PreparedLetter {
-  const options = { itemIndex, address };
-  const item = [form, ...(form.additionalItems ?? [])][itemIndex] ?? form;
-  return {
-    kind: 'furnisher',
-    recipient: item.accountName,
-    accountNames: [item.accountName],
-    text: buildFurnisherLetter(form, date, options),
-    fileNames: {
-      txt: furnisherLetterFileName(form, date, options, 'txt'),
-      docx: furnisherLetterFileName(form, date, options, 'docx'),
-      html: furnisherLetterFileName(form, date, options, 'html'),
-    },
-  };
+  const item = disputedItems(form)[options.itemIndex] ?? form;
+  return prepared(
+    'furnisher',
+    buildFurnisherLetter(form, date, options),
+    options.creditorName?.trim() || item.accountName,
+    [item.accountName],
+    (extension) => furnisherLetterFileName(form, date, options, extension),
+  );
+}
+
+/** The required item fields shown as missing for item `index`. */
+function itemErrors(missing: ReadonlySet<MissingField>, index: number): Set<RequiredItemField> {
+  return new Set(
+    (['errorType', 'accountName', 'details'] as const).filter((field) =>
+      missing.has(`${index}.${field}`),
+    ),
+  );
+}
+
+const NOTHING_MISSING: ReadonlySet<MissingField> = new Set();
+
+/** What the export-options panel asks for. */
+type PanelAction = 'download' | Exclude<GuardedAction, { kind: 'mailed' }>;
+
+interface DisputeGeneratorProps {
+  /** The signed-in account's name, the starting value of "Your Name". */
+  accountName?: string;
 }
 
 /** The dispute letter generator: form, preview, downloads and exports, all in the browser. */
-export function DisputeGenerator() {
+export function DisputeGenerator({ accountName = '' }: DisputeGeneratorProps) {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [bureau, setBureau] = useState('');
-  const [firstItem, setFirstItem] = useState<ItemDraft>(EMPTY_ITEM);
-  const [moreItems, setMoreItems] = useState<ItemDraft[]>([]);
-  const [evidence, setEvidence] = useState('');
-  const [enclosures, setEnclosures] = useState<EnclosureId[]>([]);
-  const [details, setDetails, forgetDetails] = useYourDetails();
+  const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM_DRAFT]);
+  const [enclosures, setEnclosures] = useState<EnclosureId[]>([...DEFAULT_BUREAU_ENCLOSURES]);
+  const [details, setDetails, forgetDetails] = useYourDetails(accountName);
   const [sentLetters, setSentLetters] = useSentLetters();
-  const [preview, setPreview] = useState<PreparedLetter | null>(null);
-  const [printed, setPrinted] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{
+    letter: PreparedLetter;
+    pendingAction?: GuardedAction;
+  } | null>(null);
+  const [printed, setPrinted] = useState<PreparedLetter | null>(null);
+  /** Set by the first attempt to build an incomplete letter; the marks then follow the form. */
+  const [showMissing, setShowMissing] = useState(false);
 
   useEffect(preloadLetterExports, []);
 
+  const [firstItem = EMPTY_ITEM_DRAFT, ...moreItems] = items;
   const draft: LetterDraft = {
     bureau,
     ...firstItem,
-    evidence,
     additionalItems: moreItems,
     sender: details,
     enclosures,
   };
+  const validation = validateLetterDraft(draft);
+  const missing = showMissing && !validation.ok ? new Set(validation.missing) : NOTHING_MISSING;
+  const today = toIsoDate(new Date());
 
-  /** The current form as a letter form, or a toast with `message` when incomplete. */
+  /** The current form as a letter form; when incomplete, a toast, each missing field marked and the first focused. */
   function completeForm(message: string): LetterForm | null {
-    const result = validateLetterDraft(draft);
-    if (!result.ok) {
-      toast.error(message);
-      return null;
-    }
-    return result.form;
+    if (validation.ok) return validation.form;
+    toast.error(message);
+    flushSync(() => setShowMissing(true));
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    return null;
   }
 
   function download(letter: PreparedLetter) {
-    const outcome = downloadTextLetter(letter.text, letter.fileNames.txt);
+    const outcome = downloadTextLetter(
+      letterTextFile(letter.text, letter.advice),
+      letter.fileNames.txt,
+    );
     if (outcome === 'downloaded') toast.success(LETTER_MESSAGES.downloaded);
     else if (outcome === 'opened-in-window') toast(LETTER_MESSAGES.openedInWindow);
     else toast.error(LETTER_MESSAGES.downloadFailed);
@@ -114,7 +156,7 @@ export function DisputeGenerator() {
 
   async function exportAs(letter: PreparedLetter, format: ExportFormat) {
     try {
-      await exportLetter(format, letter.text, letter.fileNames[format]);
+      await exportLetter(format, letter);
       toast.success(GENERATOR_MESSAGES[format]);
     } catch {
       toast.error(GENERATOR_MESSAGES.failed);
@@ -122,36 +164,45 @@ export function DisputeGenerator() {
   }
 
   function print(letter: PreparedLetter) {
-    flushSync(() => setPrinted(letter.text));
+    flushSync(() => setPrinted(letter));
     // Afterwards the page prints as itself again (e.g. with the browser's own Print).
     window.addEventListener('afterprint', () => setPrinted(null), { once: true });
     window.print();
   }
 
   function generate() {
-    const form = completeForm(LETTER_MESSAGES.missingFields);
-    if (!form) return;
-    const letter = bureauLetter(form, new Date());
-    setPreview(letter);
+    const complete = completeForm(LETTER_MESSAGES.missingFields);
+    if (!complete) return;
+    const letter = bureauLetter(complete, new Date());
+    setPreview({ letter });
     download(letter);
   }
 
   function openPreview() {
-    const form = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
-    if (form) setPreview(bureauLetter(form, new Date()));
+    const complete = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
+    if (complete) setPreview({ letter: bureauLetter(complete, new Date()) });
   }
 
-  function openFurnisherPreview(itemIndex: number, address: string) {
-    const form = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
-    if (form) setPreview(furnisherLetter(form, new Date(), itemIndex, address));
+  function openFurnisherPreview(itemIndex: number, creditorName: string, address: string) {
+    const complete = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
+    if (complete)
+      setPreview({
+        letter: furnisherLetter(complete, new Date(), { itemIndex, creditorName, address }),
+      });
   }
 
-  /** Export-panel actions work on the current form, like Generate. */
-  function withCurrentLetter(action: (letter: PreparedLetter) => void) {
-    return () => {
-      const form = completeForm(LETTER_MESSAGES.missingFields);
-      if (form) action(bureauLetter(form, new Date()));
-    };
+  /**
+   * Export-panel actions work on the current form, like Generate. With placeholders left, print
+   * and export go through the preview, which warns first.
+   */
+  function withCurrentLetter(action: PanelAction) {
+    const complete = completeForm(LETTER_MESSAGES.missingFields);
+    if (!complete) return;
+    const letter = bureauLetter(complete, new Date());
+    if (action === 'download') download(letter);
+    else if (letter.placeholders.length > 0) setPreview({ letter, pendingAction: action });
+    else if (action.kind === 'export') void exportAs(letter, action.format);
+    else print(letter);
   }
 
   function markMailed(letter: PreparedLetter, input: MailedInput) {
@@ -177,11 +228,15 @@ export function DisputeGenerator() {
     toast.success(GENERATOR_MESSAGES.detailsForgotten);
   }
 
+  const bureauError = missing.has('bureau') ? FIELD_ERRORS.bureau : null;
+
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <form
+          ref={form}
           aria-label="Dispute letter"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             generate();
@@ -196,6 +251,8 @@ export function DisputeGenerator() {
               <select
                 id={`${id}-bureau`}
                 aria-required="true"
+                aria-invalid={bureauError ? true : undefined}
+                aria-describedby={bureauError ? `${id}-bureau-error` : undefined}
                 value={bureau}
                 onChange={(event) => setBureau(event.target.value)}
                 className={inputClasses}
@@ -207,54 +264,56 @@ export function DisputeGenerator() {
                   </option>
                 ))}
               </select>
+              {bureauError && (
+                <p id={`${id}-bureau-error`} className={errorClasses}>
+                  {bureauError}
+                </p>
+              )}
             </div>
-            <DisputedItemFields item={firstItem} onChange={setFirstItem} />
-            {moreItems.map((item, index) => (
-              <fieldset
-                key={index}
-                className="grid gap-4 rounded-lg border border-gray-200 p-4 md:col-span-2 md:grid-cols-2"
-              >
-                <legend className="px-1 text-sm font-semibold">Disputed item {index + 2}</legend>
+            {items.map((item, index) => {
+              const fields = (
                 <DisputedItemFields
                   item={item}
-                  labelSuffix={` (item ${index + 2})`}
+                  labelSuffix={index === 0 ? '' : ` (item ${index + 1})`}
+                  errors={itemErrors(missing, index)}
+                  today={today}
                   onChange={(next) =>
-                    setMoreItems(moreItems.map((each, at) => (at === index ? next : each)))
+                    setItems(items.map((each, at) => (at === index ? next : each)))
                   }
                 />
-                <button
-                  type="button"
-                  onClick={() => setMoreItems(moreItems.filter((_, at) => at !== index))}
-                  className={buttonClasses(
-                    'secondary',
-                    'px-3 py-2 text-sm md:col-span-2 md:justify-self-start',
-                  )}
+              );
+              return index === 0 ? (
+                <div key={index} className="contents">
+                  {fields}
+                </div>
+              ) : (
+                <fieldset
+                  key={index}
+                  className="grid gap-4 rounded-lg border border-gray-200 p-4 md:col-span-2 md:grid-cols-2"
                 >
-                  Remove item {index + 2}
-                </button>
-              </fieldset>
-            ))}
+                  <legend className="px-1 text-sm font-semibold">Disputed item {index + 1}</legend>
+                  {fields}
+                  <button
+                    type="button"
+                    onClick={() => setItems(items.filter((_, at) => at !== index))}
+                    className={buttonClasses(
+                      'secondary',
+                      'px-3 py-2 text-sm md:col-span-2 md:justify-self-start',
+                    )}
+                  >
+                    Remove item {index + 1}
+                  </button>
+                </fieldset>
+              );
+            })}
             <div className="md:col-span-2">
               <button
                 type="button"
-                onClick={() => setMoreItems([...moreItems, EMPTY_ITEM])}
+                onClick={() => setItems([...items, EMPTY_ITEM_DRAFT])}
                 className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
               >
                 Add another disputed item
               </button>
-            </div>
-            <div className="md:col-span-2">
-              <label htmlFor={`${id}-evidence`} className={labelClasses}>
-                Supporting Evidence (optional)
-              </label>
-              <textarea
-                id={`${id}-evidence`}
-                rows={3}
-                value={evidence}
-                onChange={(event) => setEvidence(event.target.value)}
-                placeholder="e.g. Bank statement showing the payment, payoff letter"
-                className={inputClasses}
-              />
             </div>
             <EnclosureChecklist selected={enclosures} onChange={setEnclosures} />
           </div>
@@ -269,7 +328,7 @@ export function DisputeGenerator() {
         </form>
         <YourDetailsPanel details={details} onChange={setDetails} onForget={forget} />
         <FurnisherLetterPanel
-          accountNames={[firstItem, ...moreItems].map((item) => item.accountName.trim())}
+          accountNames={items.map((item) => item.accountName.trim())}
           onPreview={openFurnisherPreview}
         />
         <SentLettersPanel letters={sentLetters} onChange={setSentLetters} />
@@ -277,22 +336,23 @@ export function DisputeGenerator() {
       <aside className="space-y-6">
         <PrivacyPanel />
         <ExportOptionsPanel
-          onDownloadText={withCurrentLetter(download)}
-          onExport={(format) => withCurrentLetter((letter) => void exportAs(letter, format))()}
-          onPrint={withCurrentLetter(print)}
+          onDownloadText={() => withCurrentLetter('download')}
+          onExport={(format) => withCurrentLetter({ kind: 'export', format })}
+          onPrint={() => withCurrentLetter({ kind: 'print' })}
         />
       </aside>
       {preview && (
         <PreviewModal
-          letter={preview}
+          letter={preview.letter}
+          pendingAction={preview.pendingAction}
           onClose={closePreview}
-          onDownload={() => download(preview)}
-          onExport={(format) => void exportAs(preview, format)}
-          onPrint={() => print(preview)}
-          onMarkMailed={(input) => markMailed(preview, input)}
+          onDownload={() => download(preview.letter)}
+          onExport={(format) => void exportAs(preview.letter, format)}
+          onPrint={() => print(preview.letter)}
+          onMarkMailed={(input) => markMailed(preview.letter, input)}
         />
       )}
-      {printed !== null && <PrintLetter text={printed} />}
+      {printed !== null && <PrintLetter text={printed.text} advice={printed.advice} />}
     </div>
   );
 }

@@ -1,26 +1,133 @@
-import { ERROR_TYPES, ERROR_TYPE_IDS, isErrorTypeId } from '@shared/letters';
+import {
+  detailsTooShort,
+  ERROR_TYPES,
+  ERROR_TYPE_IDS,
+  formatIsoLong,
+  isErrorTypeId,
+  isIsoDate,
+  isItemTypeId,
+  isObsolete,
+  ITEM_TYPES,
+  ITEM_TYPE_IDS,
+  outdatedPeriod,
+  type ErrorTypeId,
+  type IsoDate,
+  type ItemDraft,
+  type RequiredItemField,
+} from '@shared/letters';
 import { useId } from 'react';
-import { inputClasses, labelClasses } from './field-styles';
+import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
+import { errorClasses, inputClasses, labelClasses, warningClasses } from './field-styles';
+import { FormField } from './form-field';
 
-export interface ItemDraft {
-  errorType: string;
-  accountName: string;
-  details: string;
+type TextFactKey = Exclude<
+  keyof ItemDraft,
+  'errorType' | 'accountName' | 'details' | 'accountNumber' | 'evidence' | 'identityTheft'
+>;
+
+interface FactField {
+  key: TextFactKey;
+  label: string;
+  type?: 'date';
+  placeholder?: string;
+  suggestions?: readonly string[];
 }
+
+/** The facts each error type asks for (Account Not Mine and Outdated Information have their own). */
+const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
+  'incorrect-balance': [
+    { key: 'reportedBalance', label: 'Reported Balance', placeholder: 'e.g. $2,400' },
+    { key: 'correctBalance', label: 'Correct Balance', placeholder: 'e.g. $150' },
+  ],
+  'duplicate-account': [
+    {
+      key: 'duplicateOf',
+      label: 'Duplicate Of',
+      placeholder: 'e.g. Capital One Bank account ending 1234',
+    },
+  ],
+  'incorrect-status': [
+    { key: 'reportedStatus', label: 'Reported Status', placeholder: 'e.g. Charged off' },
+    { key: 'correctStatus', label: 'Correct Status', placeholder: 'e.g. Paid in full' },
+  ],
+  'incorrect-dates': [
+    {
+      key: 'whichDate',
+      label: 'Which Date',
+      suggestions: [
+        'Date opened',
+        'Date closed',
+        'Date of last payment',
+        'Date of first delinquency',
+      ],
+    },
+    { key: 'reportedDate', label: 'Reported Date', type: 'date' },
+    { key: 'correctDate', label: 'Correct Date', type: 'date' },
+  ],
+  'incorrect-payment-history': [
+    {
+      key: 'monthsReportedLate',
+      label: 'Months Reported Late',
+      placeholder: 'e.g. June and July 2026',
+    },
+  ],
+};
 
 interface DisputedItemFieldsProps {
   item: ItemDraft;
   onChange: (item: ItemDraft) => void;
   /** Added to the labels of the second and later items, e.g. " (item 2)". */
   labelSuffix?: string;
+  /** Required fields shown as missing. */
+  errors: ReadonlySet<RequiredItemField>;
+  /** Today, to tell whether an outdated item's reporting period has ended. */
+  today: IsoDate;
 }
 
-/** Error Type, Account Name and Error Details for one disputed item. */
-export function DisputedItemFields({ item, onChange, labelSuffix = '' }: DisputedItemFieldsProps) {
+/** What the form says about an Outdated Information item once its type and date are given. */
+function outdatedNote(item: ItemDraft, today: IsoDate): { text: string; obsolete: boolean } | null {
+  const period = outdatedPeriod({
+    errorType: 'outdated-info',
+    accountName: '',
+    details: '',
+    itemType: isItemTypeId(item.itemType) ? item.itemType : undefined,
+    dateOfFirstDelinquency: isIsoDate(item.dateOfFirstDelinquency)
+      ? item.dateOfFirstDelinquency
+      : undefined,
+    dateFiled: isIsoDate(item.dateFiled) ? item.dateFiled : undefined,
+  });
+  if (!period) return null;
+  const until = formatIsoLong(period.reportableUntil);
+  const limit = period.byBureauPolicy
+    ? `By the bureaus’ policy it comes off after ${until} (the law allows 10 years).`
+    : `It may be reported until ${until} (${period.rule}).`;
+  return isObsolete(period, today)
+    ? {
+        text: `${limit} That date has passed: the letter asks for it to be deleted.`,
+        obsolete: true,
+      }
+    : {
+        text: `Not yet outdated. ${limit} The letter will not ask for deletion; it asks the bureau to check this date.`,
+        obsolete: false,
+      };
+}
+
+/** One disputed item: its type, account, the facts its type needs, details and evidence. */
+export function DisputedItemFields({
+  item,
+  onChange,
+  labelSuffix = '',
+  errors,
+  today,
+}: DisputedItemFieldsProps) {
   const id = useId();
-  const description = isErrorTypeId(item.errorType)
-    ? ERROR_TYPES[item.errorType].description
-    : null;
+  const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) =>
+    onChange({ ...item, [key]: value });
+  const errorType = isErrorTypeId(item.errorType) ? item.errorType : null;
+  const description = errorType ? ERROR_TYPES[errorType].description : null;
+  const typeError = errors.has('errorType') ? FIELD_ERRORS.errorType : null;
+  const itemType = isItemTypeId(item.itemType) ? ITEM_TYPES[item.itemType] : null;
+  const outdated = errorType === 'outdated-info' ? outdatedNote(item, today) : null;
   return (
     <>
       <div>
@@ -30,52 +137,158 @@ export function DisputedItemFields({ item, onChange, labelSuffix = '' }: Dispute
         <select
           id={`${id}-type`}
           aria-required="true"
+          aria-invalid={typeError ? true : undefined}
           value={item.errorType}
-          onChange={(event) => onChange({ ...item, errorType: event.target.value })}
-          aria-describedby={description ? `${id}-type-description` : undefined}
+          onChange={(event) => set('errorType', event.target.value)}
+          aria-describedby={
+            [typeError && `${id}-type-error`, description && `${id}-type-description`]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           className={inputClasses}
         >
           <option value="">Select error type</option>
-          {ERROR_TYPE_IDS.map((errorType) => (
-            <option key={errorType} value={errorType}>
-              {ERROR_TYPES[errorType].label}
+          {ERROR_TYPE_IDS.map((each) => (
+            <option key={each} value={each}>
+              {ERROR_TYPES[each].label}
             </option>
           ))}
         </select>
+        {typeError && (
+          <p id={`${id}-type-error`} className={errorClasses}>
+            {typeError}
+          </p>
+        )}
         {description && (
           <p id={`${id}-type-description`} className="mt-1 text-sm text-gray-700">
             {description}
           </p>
         )}
       </div>
-      <div>
-        <label htmlFor={`${id}-account`} className={labelClasses}>
-          Account Name{labelSuffix}
-        </label>
-        <input
-          id={`${id}-account`}
-          aria-required="true"
-          type="text"
-          value={item.accountName}
-          onChange={(event) => onChange({ ...item, accountName: event.target.value })}
-          placeholder="e.g. Capital One Credit Card ending 1234"
-          className={inputClasses}
+      <FormField
+        label={`Account Name${labelSuffix}`}
+        value={item.accountName}
+        onChange={(value) => set('accountName', value)}
+        placeholder="e.g. Capital One Credit Card"
+        required
+        error={errors.has('accountName') ? FIELD_ERRORS.accountName : null}
+      />
+      <FormField
+        label={`Account Number${labelSuffix}`}
+        value={item.accountNumber}
+        onChange={(value) => set('accountNumber', value)}
+        hint={ITEM_HINTS.accountNumber}
+      />
+      {(errorType ? (FACT_FIELDS[errorType] ?? []) : []).map((field) => (
+        <FormField
+          key={field.key}
+          label={`${field.label}${labelSuffix}`}
+          value={item[field.key]}
+          onChange={(value) => set(field.key, value)}
+          type={field.type}
+          placeholder={field.placeholder}
+          suggestions={field.suggestions}
         />
-      </div>
-      <div className="md:col-span-2">
-        <label htmlFor={`${id}-details`} className={labelClasses}>
-          Error Details{labelSuffix}
-        </label>
-        <textarea
-          id={`${id}-details`}
-          aria-required="true"
-          rows={4}
-          value={item.details}
-          onChange={(event) => onChange({ ...item, details: event.target.value })}
-          placeholder="Describe exactly what is wrong and what is correct"
-          className={inputClasses}
-        />
-      </div>
+      ))}
+      {errorType === 'not-mine' && (
+        <div className="space-y-3 md:col-span-2">
+          <label className="flex items-center gap-2 text-sm font-semibold text-gray-900">
+            <input
+              type="checkbox"
+              checked={item.identityTheft}
+              onChange={(event) => set('identityTheft', event.target.checked)}
+            />
+            This is identity theft{labelSuffix}
+          </label>
+          {item.identityTheft ? (
+            <>
+              <FormField
+                label={`Identity Theft Report Number${labelSuffix}`}
+                value={item.identityTheftReportNumber}
+                onChange={(value) => set('identityTheftReportNumber', value)}
+                hint={ITEM_HINTS.identityTheftReport}
+              />
+              <div className={warningClasses}>{ITEM_HINTS.identityTheftSteps}</div>
+            </>
+          ) : (
+            <p className="text-sm text-gray-700">{ITEM_HINTS.mixedFile}</p>
+          )}
+        </div>
+      )}
+      {errorType === 'outdated-info' && (
+        <>
+          <div>
+            <label htmlFor={`${id}-item-type`} className={labelClasses}>
+              Item Type{labelSuffix}
+            </label>
+            <select
+              id={`${id}-item-type`}
+              value={item.itemType}
+              onChange={(event) => set('itemType', event.target.value)}
+              className={inputClasses}
+            >
+              <option value="">Select item type</option>
+              {ITEM_TYPE_IDS.map((each) => (
+                <option key={each} value={each}>
+                  {ITEM_TYPES[each].label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {itemType?.startsWith === 'filing' ? (
+            <FormField
+              label={`Date Filed${labelSuffix}`}
+              type="date"
+              value={item.dateFiled}
+              onChange={(value) => set('dateFiled', value)}
+            />
+          ) : (
+            <FormField
+              label={`Date of First Delinquency${labelSuffix}`}
+              type="date"
+              value={item.dateOfFirstDelinquency}
+              onChange={(value) => set('dateOfFirstDelinquency', value)}
+              hint={ITEM_HINTS.dateOfFirstDelinquency}
+            />
+          )}
+          <p
+            aria-live="polite"
+            className={
+              outdated && !outdated.obsolete
+                ? `${warningClasses} md:col-span-2`
+                : 'text-sm text-gray-800 md:col-span-2'
+            }
+          >
+            {outdated?.text}
+          </p>
+        </>
+      )}
+      <FormField
+        className="md:col-span-2"
+        label={`Error Details${labelSuffix}`}
+        type="textarea"
+        rows={4}
+        value={item.details}
+        onChange={(value) => set('details', value)}
+        placeholder="In your own words: what is wrong, and what is correct"
+        required
+        error={errors.has('details') ? FIELD_ERRORS.details : null}
+        hint={
+          detailsTooShort(item.details) ? (
+            <span className="font-semibold text-amber-900">{ITEM_HINTS.detailsTooShort}</span>
+          ) : undefined
+        }
+      />
+      <FormField
+        className="md:col-span-2"
+        label={`Supporting Evidence${labelSuffix}`}
+        type="textarea"
+        rows={3}
+        value={item.evidence}
+        onChange={(value) => set('evidence', value)}
+        placeholder={'e.g. March 2026 bank statement\nPayoff letter from the creditor'}
+        hint={ITEM_HINTS.evidence}
+      />
     </>
   );
 }

@@ -1,16 +1,18 @@
 import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
+import { FormField } from './form-field';
 
 interface FurnisherLetterPanelProps {
   accountNames: readonly string[];
-  onPreview: (itemIndex: number, address: string) => void;
+  onPreview: (itemIndex: number, creditorName: string, address: string) => void;
 }
 
 /** The same dispute sent straight to the creditor that reported the item. */
 export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLetterPanelProps) {
   const id = useId();
   const [itemIndex, setItemIndex] = useState(0);
+  const [creditorName, setCreditorName] = useState('');
   const [address, setAddress] = useState('');
   const chosen = Math.min(itemIndex, accountNames.length - 1);
   return (
@@ -20,8 +22,9 @@ export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLette
       </h2>
       <p className="mt-1 text-sm text-gray-700">
         You can also dispute an item directly with the company that reported it (the furnisher),
-        under 15 U.S.C. §1681s-2(a)(8) and 12 CFR 1022.43. Use the dispute address the creditor
-        gives, or the one shown on your credit report.
+        under 15 U.S.C. §1681s-2(a)(8) and 12 CFR 1022.43. The letter holds only that item&apos;s
+        facts and evidence. Use the dispute address the creditor gives (for identity theft, the
+        address it gives for identity theft reports), or the one shown on your credit report.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         {accountNames.length > 1 && (
@@ -43,6 +46,7 @@ export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLette
             </select>
           </div>
         )}
+        <FormField label="Creditor's Name" value={creditorName} onChange={setCreditorName} />
         <div>
           <label htmlFor={`${id}-address`} className={labelClasses}>
             Creditor&apos;s dispute address (optional)
@@ -58,7 +62,7 @@ export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLette
       </div>
       <button
         type="button"
-        onClick={() => onPreview(chosen, address)}
+        onClick={() => onPreview(chosen, creditorName, address)}
         className={buttonClasses('secondary', 'mt-4 px-3 py-2 text-sm')}
       >
         Preview Furnisher Letter

@@ -1,18 +1,27 @@
 import { toIsoDate } from '@shared/letters';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import type { ExportFormat } from '../lib/export-letter';
 import type { PreparedLetter } from '../lib/prepared-letter';
 import { useFocusTrap } from '../lib/use-focus-trap';
-import { inputClasses, labelClasses } from './field-styles';
+import { PLACEHOLDER_WARNING } from '../messages';
+import { inputClasses, labelClasses, warningClasses } from './field-styles';
 
 export interface MailedInput {
   mailedOn: string;
   followsFreeAnnualReport: boolean;
 }
 
+/** What the user may be warned about first: printing, exporting or marking as mailed. */
+export type GuardedAction =
+  | { kind: 'export'; format: ExportFormat }
+  | { kind: 'print' }
+  | { kind: 'mailed'; input: MailedInput };
+
 interface PreviewModalProps {
   letter: PreparedLetter;
+  /** An action asked for outside the preview that waits for the placeholder warning. */
+  pendingAction?: GuardedAction | null;
   onClose: () => void;
   onDownload: () => void;
   onExport: (format: ExportFormat) => void;
@@ -24,6 +33,7 @@ const smallButton = 'px-3 py-2 text-sm';
 
 export function PreviewModal({
   letter,
+  pendingAction = null,
   onClose,
   onDownload,
   onExport,
@@ -34,11 +44,30 @@ export function PreviewModal({
   const titleId = useId();
   const [mailedOn, setMailedOn] = useState(() => toIsoDate(new Date()));
   const [followsFreeAnnualReport, setFollowsFreeAnnualReport] = useState(false);
+  const [pending, setPending] = useState<GuardedAction | null>(pendingAction);
+  const proceed = useRef<HTMLButtonElement>(null);
   useFocusTrap(dialog, onClose);
+
+  useEffect(() => {
+    if (pending) proceed.current?.focus();
+  }, [pending]);
+
+  function perform(action: GuardedAction) {
+    setPending(null);
+    if (action.kind === 'export') onExport(action.format);
+    else if (action.kind === 'print') onPrint();
+    else onMarkMailed(action.input);
+  }
+
+  /** Runs the action, or first warns while the letter still has placeholders. */
+  function attempt(action: GuardedAction) {
+    if (letter.placeholders.length > 0) setPending(action);
+    else perform(action);
+  }
 
   function markMailed(event: FormEvent) {
     event.preventDefault();
-    if (mailedOn) onMarkMailed({ mailedOn, followsFreeAnnualReport });
+    if (mailedOn) attempt({ kind: 'mailed', input: { mailedOn, followsFreeAnnualReport } });
   }
 
   return (
@@ -70,7 +99,45 @@ export function PreviewModal({
         >
           {letter.text}
         </pre>
+        <details className="border-t border-gray-200 px-6 py-3 text-sm text-gray-900">
+          <summary className="cursor-pointer font-semibold">
+            Mailing advice (not part of the letter)
+          </summary>
+          <pre aria-label="Mailing advice" className="mt-2 font-sans whitespace-pre-wrap">
+            {letter.advice}
+          </pre>
+        </details>
         <div className="space-y-4 border-t border-gray-200 px-6 py-4">
+          {!pending && letter.placeholders.length > 0 && (
+            <p className="text-sm text-gray-800">
+              {PLACEHOLDER_WARNING.remaining} {letter.placeholders.join(', ')}.
+            </p>
+          )}
+          {pending && (
+            <div role="alert" className={warningClasses}>
+              <p className="font-semibold">{PLACEHOLDER_WARNING.title}</p>
+              <p className="mt-1">
+                {letter.placeholders.join(', ')}. {PLACEHOLDER_WARNING.text}
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button
+                  ref={proceed}
+                  type="button"
+                  onClick={() => perform(pending)}
+                  className={buttonClasses('primary', smallButton)}
+                >
+                  {PLACEHOLDER_WARNING.proceed}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setPending(null)}
+                  className={buttonClasses('secondary', smallButton)}
+                >
+                  {PLACEHOLDER_WARNING.cancel}
+                </button>
+              </div>
+            </div>
+          )}
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
@@ -81,21 +148,21 @@ export function PreviewModal({
             </button>
             <button
               type="button"
-              onClick={() => onExport('docx')}
+              onClick={() => attempt({ kind: 'export', format: 'docx' })}
               className={buttonClasses('secondary', smallButton)}
             >
               Word (.docx)
             </button>
             <button
               type="button"
-              onClick={() => onExport('html')}
+              onClick={() => attempt({ kind: 'export', format: 'html' })}
               className={buttonClasses('secondary', smallButton)}
             >
               Google Docs (.html)
             </button>
             <button
               type="button"
-              onClick={onPrint}
+              onClick={() => attempt({ kind: 'print' })}
               className={buttonClasses('secondary', smallButton)}
             >
               Print / Save as PDF

@@ -14,7 +14,7 @@ export function PrivacyPanel() {
         </li>
         <li>
           Your details and your sent-letters list stay in this browser&apos;s local storage until
-          you remove them.
+          you remove them. Your date of birth, SSN digits and report number are never stored.
         </li>
       </ul>
     </section>

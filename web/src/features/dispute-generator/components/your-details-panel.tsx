@@ -1,7 +1,13 @@
-import type { SenderDetails } from '@shared/letters';
-import { useId } from 'react';
+import { ssnLast4Input, type SenderDetails } from '@shared/letters';
+import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
-import { inputClasses, labelClasses, panelClasses } from './field-styles';
+import {
+  errorClasses,
+  hintClasses,
+  inputClasses,
+  labelClasses,
+  panelClasses,
+} from './field-styles';
 
 interface YourDetailsPanelProps {
   details: SenderDetails;
@@ -9,23 +15,50 @@ interface YourDetailsPanelProps {
   onForget: () => void;
 }
 
-const FIELDS = [
+type TextKey = 'name' | 'phone' | 'email' | 'dateOfBirth' | 'reportNumber';
+
+const FIELDS: readonly {
+  key: TextKey;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+}[] = [
   { key: 'name', label: 'Your Name', type: 'text', autoComplete: 'name' },
   { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-] as const;
+  { key: 'dateOfBirth', label: 'Date of Birth', type: 'date', autoComplete: 'bday' },
+  {
+    key: 'reportNumber',
+    label: 'Report Number',
+    type: 'text',
+    autoComplete: 'off',
+    hint: 'From the credit report of the bureau you are writing to.',
+  },
+];
 
-/** Name, address, phone and e-mail for the letter's sender block, kept in this browser only. */
+const SSN_REFUSED = 'Only the last 4 digits: never enter your full Social Security number.';
+
+/** The sender block's details: who the bureau should look for. Kept in this browser only. */
 export function YourDetailsPanel({ details, onChange, onForget }: YourDetailsPanelProps) {
   const id = useId();
+  const [ssnRefused, setSsnRefused] = useState(false);
+
+  function changeSsn(value: string) {
+    const digits = ssnLast4Input(value);
+    setSsnRefused(digits === null);
+    if (digits !== null) onChange({ ...details, ssnLast4: digits });
+  }
+
   return (
     <section aria-labelledby={`${id}-title`} className={panelClasses}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
         Your details
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        Optional. Filled in, they replace the placeholders in your letters. They are kept only in
-        this browser (local storage) and never sent to our servers.
+        Optional, but they help the bureau find your file. They go into your letters and never to
+        our servers. Name, addresses, phone and email stay in this browser (local storage) until you
+        forget them; date of birth, SSN digits and report number only while this page is open.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         {FIELDS.map((field) => (
@@ -38,11 +71,36 @@ export function YourDetailsPanel({ details, onChange, onForget }: YourDetailsPan
               type={field.type}
               autoComplete={field.autoComplete}
               value={details[field.key]}
+              aria-describedby={field.hint ? `${id}-${field.key}-hint` : undefined}
               onChange={(event) => onChange({ ...details, [field.key]: event.target.value })}
               className={inputClasses}
             />
+            {field.hint && (
+              <p id={`${id}-${field.key}-hint`} className={hintClasses}>
+                {field.hint}
+              </p>
+            )}
           </div>
         ))}
+        <div>
+          <label htmlFor={`${id}-ssn`} className={labelClasses}>
+            Last 4 of SSN
+          </label>
+          <input
+            id={`${id}-ssn`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={details.ssnLast4}
+            aria-invalid={ssnRefused || undefined}
+            aria-describedby={`${id}-ssn-hint`}
+            onChange={(event) => changeSsn(event.target.value)}
+            className={inputClasses}
+          />
+          <p id={`${id}-ssn-hint`} className={ssnRefused ? errorClasses : hintClasses}>
+            {ssnRefused ? SSN_REFUSED : 'The letter shows these 4 digits only.'}
+          </p>
+        </div>
         <div>
           <label htmlFor={`${id}-address`} className={labelClasses}>
             Mailing Address
@@ -56,6 +114,22 @@ export function YourDetailsPanel({ details, onChange, onForget }: YourDetailsPan
             placeholder={'Street address\nCity, State ZIP'}
             className={inputClasses}
           />
+        </div>
+        <div>
+          <label htmlFor={`${id}-previous-address`} className={labelClasses}>
+            Previous Address
+          </label>
+          <textarea
+            id={`${id}-previous-address`}
+            rows={2}
+            value={details.previousAddress}
+            aria-describedby={`${id}-previous-address-hint`}
+            onChange={(event) => onChange({ ...details, previousAddress: event.target.value })}
+            className={inputClasses}
+          />
+          <p id={`${id}-previous-address-hint`} className={hintClasses}>
+            If you moved in the last 2 years.
+          </p>
         </div>
       </div>
       <button

@@ -1,4 +1,5 @@
 import { letterToHtml } from './letter-html';
+import type { PreparedLetter } from './prepared-letter';
 import { saveFile } from './save-file';
 
 export type ExportFormat = 'docx' | 'html';
@@ -20,18 +21,17 @@ export function preloadLetterExports(): () => void {
   return () => cancelIdleCallback(handle);
 }
 
-export async function exportLetter(
-  format: ExportFormat,
-  text: string,
-  fileName: string,
-): Promise<void> {
+export async function exportLetter(format: ExportFormat, letter: PreparedLetter): Promise<void> {
+  const fileName = letter.fileNames[format];
   if (format === 'html') {
     saveFile(
-      new Blob([letterToHtml(text, fileName)], { type: 'text/html;charset=utf-8' }),
+      new Blob([letterToHtml(letter.text, letter.advice, fileName)], {
+        type: 'text/html;charset=utf-8',
+      }),
       fileName,
     );
     return;
   }
   const { letterToDocxBlob } = await loadDocx();
-  saveFile(await letterToDocxBlob(text), fileName);
+  saveFile(await letterToDocxBlob(letter.text, letter.advice), fileName);
 }

@@ -1,11 +1,16 @@
-import type { LetterFileExtension } from '@shared/letters';
+import type { LetterFileExtension, LetterKind } from '@shared/letters';
 
 /** A built letter, ready to preview, download, export or mark as mailed. */
 export interface PreparedLetter {
-  kind: 'bureau' | 'furnisher';
+  kind: LetterKind;
   /** The bureau's or the creditor's name. */
   recipient: string;
   accountNames: string[];
+  /** The letter itself, needing no hand editing once the user's details are in. */
   text: string;
+  /** How to mail it: after the letter in the text file, on its own page elsewhere. */
+  advice: string;
+  /** Placeholders still in the letter: the user is warned before printing, exporting or mailing. */
+  placeholders: string[];
   fileNames: Record<LetterFileExtension, string>;
 }

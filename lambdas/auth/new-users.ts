@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { newOtp } from '../identity/one-time-codes';
+import type { SessionRecord } from '../identity/sessions';
+import {
+  EMAIL_APP_METADATA,
+  EmailTakenError,
+  findLogin,
+  putNewUser,
+  type UserRecord,
+} from '../identity/users';
+import { countMetric } from '../platform/metrics';
+import type { AuthDeps } from './deps';
+import { composeEmail } from './emails';
+import { AuthError } from './errors';
+import { verificationLink } from './mail-codes';
+import { newSession } from './sign-in';
+
+export type NewUserOutcome =
+  | { existingUserId: string }
+  | { user: UserRecord; started?: { session: SessionRecord; refreshToken: string } };
+
+/**
+ * Writes a new user with its e-mail item in one transaction: confirmed with a first session,
+ * or unconfirmed with a mailed confirmation code. Losing a race for the address answers the
+ * winner's id.
+ */
+export async function createUser(
+  deps: AuthDeps,
+  input: {
+    email: string;
+    passwordHash: string;
+    data: Record<string, unknown>;
+    confirmed: boolean;
+    redirectTo?: string;
+  },
+): Promise<NewUserOutcome> {
+  const { email, confirmed } = input;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const at = deps.now();
+    const id = randomUUID();
+    const identityData = {
+      ...input.data,
+      sub: id,
+      email,
+      email_verified: confirmed,
+      phone_verified: false,
+    };
+    const otp = confirmed ? undefined : newOtp(email);
+    const user: UserRecord = {
+      id,
+      email,
+      passwordHash: input.passwordHash,
+      createdAt: at,
+      updatedAt: at,
+      appMetadata: EMAIL_APP_METADATA,
+      userMetadata: identityData,
+      identity: {
+        id: randomUUID(),
+        createdAt: at,
+        updatedAt: at,
+        identityData,
+        ...(confirmed ? { lastSignInAt: at } : {}),
+      },
+      ...(otp
+        ? { confirmationSentAt: at, confirmationTokenHash: otp.hash }
+        : { emailConfirmedAt: at, lastSignInAt: at }),
+    };
+    const started = confirmed ? await newSession(deps, id, 'password') : undefined;
+    try {
+      await putNewUser(deps.table, user, {
+        session: started?.session,
+        otp: otp && {
+          hash: otp.hash,
+          record: {
+            userId: id,
+            kind: 'signup',
+            email,
+            expiresAt: at + deps.config.otpExpirySeconds * 1000,
+          },
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      const winner = await findLogin(deps.table, email);
+      if (winner) return { existingUserId: winner.userId };
+      continue;
+    }
+    countMetric('SignUps');
+    if (otp) {
+      await deps.mailer.send(
+        composeEmail(
+          'signup',
+          email,
+          verificationLink(deps, otp.hash, 'signup', input.redirectTo),
+          otp.code,
+        ),
+      );
+    }
+    return { user, started };
+  }
+  throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
+}

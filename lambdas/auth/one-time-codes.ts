@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { OTP_SLOTS, consumeOtp, getOtp, otpHash, type OtpKind } from '../identity/one-time-codes';
+import { EmailTakenError, findLogin, getUser } from '../identity/users';
+import { readJsonBody } from '../platform/json-body';
+import type { AuthDeps } from './deps';
+import { AuthError } from './errors';
+import { sendOtp } from './mail-codes';
+import { createUser } from './new-users';
+import { hashPassword } from './passwords';
+import { enforceRateLimit } from './rate-limits';
+import { resolveRedirect } from './redirects';
+import { normalizeEmail, optionalObject, optionalString } from './request';
+import { signIn } from './sign-in';
+
+/** Which stored code kinds a `/verify` type accepts. */
+const VERIFY_TYPES: Record<string, OtpKind[]> = {
+  signup: ['signup'],
+  email: ['signup', 'magiclink'],
+  magiclink: ['magiclink', 'signup'],
+  recovery: ['recovery'],
+  email_change: ['email_change'],
+};
+
+async function userByEmail(deps: AuthDeps, email: string) {
+  const login = await findLogin(deps.table, email);
+  return login && (await getUser(deps.table, login.userId));
+}
+
+/** `POST /recover`: mails a password-recovery link (the answer never tells whether it did). */
+export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
+  const rawEmail = optionalString(await readJsonBody(c), 'email');
+  if (!rawEmail) {
+    throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
+  }
+  const user = await userByEmail(deps, normalizeEmail(rawEmail));
+  if (user) await sendOtp(deps, user, 'recovery', c.req.query('redirect_to'));
+  return c.json({});
+}
+
+/** `POST /otp`: mails a magic link (or the confirmation), creating the user if asked to. */
+export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
+  const { config } = deps;
+  const body = await readJsonBody(c);
+  const rawEmail = optionalString(body, 'email');
+  const phone = optionalString(body, 'phone');
+  if (rawEmail && phone) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Only an email address or phone number should be provided.',
+    );
+  }
+  if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!rawEmail) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
+  const createIfMissing = body.create_user !== false;
+  const data = optionalObject(body, 'data') ?? {};
+  const redirectTo = c.req.query('redirect_to');
+
+  const email = normalizeEmail(rawEmail);
+  const user = await userByEmail(deps, email);
+  if (user) {
+    await sendOtp(
+      deps,
+      user,
+      user.emailConfirmedAt === undefined ? 'signup' : 'magiclink',
+      redirectTo,
+    );
+    return c.json({});
+  }
+  if (!createIfMissing || config.disableSignup) {
+    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+  }
+  const created = await createUser(deps, {
+    email,
+    passwordHash: await hashPassword(randomUUID(), config.bcryptCost),
+    data,
+    confirmed: false,
+    redirectTo,
+  });
+  if ('existingUserId' in created) {
+    const winner = await getUser(deps.table, created.existingUserId);
+    if (winner) await sendOtp(deps, winner, 'magiclink', redirectTo);
+  }
+  return c.json({});
+}
+
+/** `POST /resend`: the confirmation or e-mail-change code again. */
+export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
+  const body = await readJsonBody(c);
+  const type = optionalString(body, 'type');
+  const rawEmail = optionalString(body, 'email');
+  if (type !== 'signup' && type !== 'email_change') {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
+  }
+  if (!rawEmail) throw new AuthError(400, 'validation_failed', 'An email address is required');
+  const redirectTo = c.req.query('redirect_to');
+  const user = await userByEmail(deps, normalizeEmail(rawEmail));
+  if (!user) return c.json({});
+  if (type === 'signup' && user.emailConfirmedAt === undefined) {
+    await sendOtp(deps, user, 'signup', redirectTo);
+  }
+  if (type === 'email_change' && user.newEmail) {
+    await sendOtp(deps, user, 'email_change', redirectTo, user.newEmail);
+  }
+  return c.json({});
+}
+
+/** Checks and uses up a one-time code, then signs the user in. */
+async function verifyCode(
+  deps: AuthDeps,
+  input: { type: string; token?: string; tokenHash?: string; email?: string },
+) {
+  const { table, now } = deps;
+  const invalid = () =>
+    input.tokenHash
+      ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
+      : new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  const email = input.email ? input.email.trim().toLowerCase() : '';
+  const hash = input.tokenHash || otpHash(email, input.token ?? '');
+  const code = await getOtp(table, hash);
+  if (
+    !code ||
+    code.expiresAt < now() ||
+    !(VERIFY_TYPES[input.type] ?? []).includes(code.kind) ||
+    (email && code.email !== email)
+  ) {
+    throw invalid();
+  }
+  const user = await getUser(table, code.userId);
+  if (!user || user[OTP_SLOTS[code.kind].hash] !== hash) throw invalid();
+  try {
+    if (!(await consumeOtp(table, hash, code, user, now()))) throw invalid();
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      throw new AuthError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    }
+    throw error;
+  }
+  const verified = await getUser(table, user.id);
+  if (!verified) throw invalid();
+  return signIn(deps, verified, 'otp');
+}
+
+/** `POST /verify`: a typed code (with its address) or a code hash, for a session. */
+export async function verify(deps: AuthDeps, c: Context): Promise<Response> {
+  const body = await readJsonBody(c);
+  const type = optionalString(body, 'type');
+  const token = optionalString(body, 'token');
+  const tokenHash = optionalString(body, 'token_hash');
+  const email = optionalString(body, 'email');
+  if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+  if (!token === !tokenHash) {
+    throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
+  }
+  if (tokenHash && (email || optionalString(body, 'phone'))) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Only the token_hash and type should be provided',
+    );
+  }
+  if (token && !email) {
+    throw new AuthError(400, 'validation_failed', 'Verify requires an email with a token');
+  }
+  return c.json(await verifyCode(deps, { type, token, tokenHash, email }));
+}
+
+/** `GET /verify` (e-mail links): signs in and hands the tokens to the SPA in the URL fragment. */
+export async function verifyLink(deps: AuthDeps, c: Context): Promise<Response> {
+  const { config } = deps;
+  const redirect = resolveRedirect(config.siteUrl, config.redirectUrls, c.req.query('redirect_to'));
+  const type = c.req.query('type') ?? '';
+  const fragment = new URLSearchParams();
+  try {
+    await enforceRateLimit(deps, c, 'verify', config.rateLimits.verify);
+    const tokenHash = c.req.query('token');
+    if (!type || !tokenHash) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Verify requires a verification type and a token',
+      );
+    }
+    const session = await verifyCode(deps, { type, tokenHash });
+    for (const [key, value] of Object.entries({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: session.token_type,
+      type,
+    })) {
+      fragment.set(key, value);
+    }
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    fragment.set('error', error.status === 429 ? 'too_many_requests' : 'access_denied');
+    fragment.set('error_code', error.code);
+    fragment.set('error_description', error.message);
+  }
+  fragment.set('sb', '');
+  const target = new URL(redirect);
+  target.hash = fragment.toString();
+  return c.redirect(target.href, 303);
+}

@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import { deleteSessions } from '../identity/sessions';
+import { findLogin, toUserJson, updateUser } from '../identity/users';
+import { readJsonBody } from '../platform/json-body';
+import type { AuthDeps } from './deps';
+import { AuthError } from './errors';
+import { sendOtp } from './mail-codes';
+import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
+import { normalizeEmail, optionalObject, optionalString } from './request';
+import { requireUser } from './sign-in';
+
+const RESERVED_METADATA = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
+
+/** `GET /user`: the caller. */
+export async function getCurrentUser(deps: AuthDeps, c: Context): Promise<Response> {
+  const token = await (await deps.accessTokens()).verify(c.req.header('authorization'));
+  return c.json(toUserJson(await requireUser(deps, token)));
+}
+
+/** `PUT /user`: new password, new address (confirmed by e-mail), or user metadata. */
+export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Response> {
+  const { config, table } = deps;
+  const authorization = c.req.header('authorization');
+  const body = await readJsonBody(c);
+  const password =
+    body.password === null || body.password === undefined
+      ? undefined
+      : optionalString(body, 'password');
+  const rawEmail = optionalString(body, 'email');
+  const data = optionalObject(body, 'data');
+  const redirectTo = c.req.query('redirect_to');
+
+  const token = await (await deps.accessTokens()).verify(authorization);
+  if (body.app_metadata !== undefined && body.app_metadata !== null) {
+    throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  const user = await requireUser(deps, token);
+  let passwordHash: string | undefined;
+  if (password !== undefined) {
+    assertAcceptablePassword(password, config);
+    if (await passwordMatches(password, user.passwordHash)) {
+      throw new AuthError(
+        422,
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+    passwordHash = await hashPassword(password, config.bcryptCost);
+  }
+  if (rawEmail) {
+    const newEmail = normalizeEmail(rawEmail);
+    if (newEmail !== user.email) {
+      if (await findLogin(table, newEmail)) {
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      }
+      await sendOtp(deps, user, 'email_change', redirectTo, newEmail);
+    }
+  }
+  const entries = Object.entries(data ?? {}).filter(([key]) => !RESERVED_METADATA.has(key));
+  const updated = await updateUser(table, user.id, {
+    now: deps.now(),
+    set: Object.fromEntries(entries.filter(([, value]) => value !== null)),
+    remove: entries.filter(([, value]) => value === null).map(([key]) => key),
+    passwordHash,
+    email: user.email,
+  });
+  if (!updated) {
+    throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  }
+  if (passwordHash) await deleteSessions(table, user.id, token.sessionId);
+  return c.json(toUserJson(updated));
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Table } from '../platform/dynamo';
+import { HttpError } from '../platform/errors';
+import { paymentKeys } from './items';
+import { notStartedRow } from './subscription-sync';
+
+/** A claim older than this was abandoned (its Lambda died) and may be taken over. */
+const STALE_CLAIM_MS = 30_000;
+const WAIT_MS = 100;
+const MAX_WAITS = 60;
+
+export interface UserCustomer {
+  customerId: string;
+  /** False when this call created the customer (so it cannot have a subscription yet). */
+  existed: boolean;
+}
+
+/**
+ * The user's Stripe customer, created on first need. Parallel calls create exactly one: the
+ * caller that wins a conditional "claim" write creates it and stores the mapping both ways in
+ * one transaction; the others wait for that mapping. (A claim abandoned by a crashed Lambda is
+ * taken over after 30 s; the worst case is an unused extra customer in Stripe, never two mapped.)
+ */
+export async function customerForUser(
+  stripe: Stripe,
+  table: Table,
+  user: { userId: string; email: string },
+): Promise<UserCustomer> {
+  const key = paymentKeys.stripeCustomer(user.userId);
+  for (let wait = 0; wait <= MAX_WAITS; wait++) {
+    const { Item } = await table.doc.get({ TableName: table.name, Key: key, ConsistentRead: true });
+    if (typeof Item?.customer_id === 'string') {
+      return { customerId: Item.customer_id, existed: true };
+    }
+    const now = Date.now();
+    if (!Item || (typeof Item.claimed_at === 'number' && Item.claimed_at < now - STALE_CLAIM_MS)) {
+      const claimId = randomUUID();
+      try {
+        await table.doc.put({
+          TableName: table.name,
+          Item: { ...key, user_id: user.userId, claim_id: claimId, claimed_at: now },
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (attribute_not_exists(customer_id) AND claimed_at < :stale)',
+          ExpressionAttributeValues: { ':stale': now - STALE_CLAIM_MS },
+        });
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        continue;
+      }
+      return { customerId: await createCustomer(stripe, table, user, claimId), existed: false };
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, WAIT_MS));
+  }
+  throw new HttpError(
+    503,
+    'service_unavailable',
+    'Your billing account is being set up, please retry',
+  );
+}
+
+async function createCustomer(
+  stripe: Stripe,
+  table: Table,
+  user: { userId: string; email: string },
+  claimId: string,
+): Promise<string> {
+  const customer = await stripe.customers.create({
+    email: user.email || undefined,
+    metadata: { user_id: user.userId },
+  });
+  await table.doc.transactWrite({
+    TransactItems: [
+      {
+        Update: {
+          TableName: table.name,
+          Key: paymentKeys.stripeCustomer(user.userId),
+          UpdateExpression: 'SET customer_id = :customer REMOVE claim_id, claimed_at',
+          ConditionExpression: 'claim_id = :claim',
+          ExpressionAttributeValues: { ':customer': customer.id, ':claim': claimId },
+        },
+      },
+      {
+        Put: {
+          TableName: table.name,
+          Item: { ...paymentKeys.customerUser(customer.id), user_id: user.userId },
+        },
+      },
+      {
+        // A new customer has no subscription yet: the view shows it as not_started.
+        Put: {
+          TableName: table.name,
+          Item: {
+            ...paymentKeys.subscription(user.userId),
+            user_id: user.userId,
+            ...notStartedRow(customer.id),
+          },
+        },
+      },
+    ],
+  });
+  return customer.id;
+}
+
+/** Stripe no longer has this customer (deleted in the Dashboard): drop the mapping both ways. */
+export async function forgetCustomer(table: Table, userId: string, customerId: string) {
+  try {
+    await table.doc.transactWrite({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: table.name,
+            Key: paymentKeys.stripeCustomer(userId),
+            ConditionExpression: 'customer_id = :customer',
+            ExpressionAttributeValues: { ':customer': customerId },
+          },
+        },
+        { Delete: { TableName: table.name, Key: paymentKeys.customerUser(customerId) } },
+      ],
+    });
+  } catch (error) {
+    // Another call already replaced it.
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+  }
+}
+
+export function isMissingCustomer(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === 'resource_missing' &&
+    error.param === 'customer'
+  );
+}

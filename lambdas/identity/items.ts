@@ -1,0 +1,24 @@
+/**
+ * Every item key of the identity data in the single table. A user's profile and sessions share
+ * the partition `USER#<id>`, so "all sessions of a user" is one Query.
+ */
+export const SESSION_SORT_PREFIX = 'SESSION#';
+
+export const identityKeys = {
+  /** The user's profile (`UserRecord`). */
+  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** Uniqueness of an address, plus what a password sign-in reads (`EmailLogin`). */
+  email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  /** One sign-in (`SessionRecord`); its existence makes an access token usable. */
+  session: (userId: string, sessionId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `${SESSION_SORT_PREFIX}${sessionId}`,
+  }),
+  /** A pending one-time code, found by its hash (`OtpRecord`, ttl). */
+  otp: (hash: string) => ({ pk: `OTP#${hash}`, sk: 'OTP' }),
+  /** A rate-limit window's counter (ttl). */
+  rateWindow: (id: string, windowStart: number) => ({
+    pk: `RATE#${id}`,
+    sk: `WINDOW#${windowStart}`,
+  }),
+};

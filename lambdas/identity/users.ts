@@ -1,0 +1,274 @@
+import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
+import { identityKeys } from './items';
+import { otpItem, type OtpRecord } from './one-time-codes';
+import type { SessionRecord } from './sessions';
+
+/** A user as stored in `USER#<id>` / `PROFILE` (timestamps in epoch milliseconds). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: number;
+  updatedAt: number;
+  emailConfirmedAt?: number;
+  confirmationSentAt?: number;
+  recoverySentAt?: number;
+  newEmail?: string;
+  emailChangeSentAt?: number;
+  lastSignInAt?: number;
+  /** Hashes of the pending one-time tokens (only the latest of each kind is valid). */
+  confirmationTokenHash?: string;
+  recoveryTokenHash?: string;
+  emailChangeTokenHash?: string;
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  identity: {
+    id: string;
+    createdAt: number;
+    updatedAt: number;
+    lastSignInAt?: number;
+    identityData: Record<string, unknown>;
+  };
+}
+
+export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+
+/** RFC 3339 UTC with microseconds, as Go prints a Postgres `timestamptz`. */
+export function rfc3339(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace('Z', '000Z');
+}
+
+function optionalTime(epochMs: number | undefined): string | undefined {
+  return epochMs === undefined ? undefined : rfc3339(epochMs);
+}
+
+/** The upstream `models.User` JSON, members in upstream order; never the password hash. */
+export function toUserJson(user: UserRecord) {
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: optionalTime(user.emailConfirmedAt),
+    phone: '',
+    confirmation_sent_at: optionalTime(user.confirmationSentAt),
+    confirmed_at: optionalTime(user.emailConfirmedAt),
+    recovery_sent_at: optionalTime(user.recoverySentAt),
+    new_email: user.newEmail,
+    email_change_sent_at: optionalTime(user.emailChangeSentAt),
+    last_sign_in_at: optionalTime(user.lastSignInAt),
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    identities: [
+      {
+        identity_id: user.identity.id,
+        id: user.id,
+        user_id: user.id,
+        identity_data: user.identity.identityData,
+        provider: 'email',
+        last_sign_in_at: optionalTime(user.identity.lastSignInAt),
+        created_at: rfc3339(user.identity.createdAt),
+        updated_at: rfc3339(user.identity.updatedAt),
+        email: user.email,
+      },
+    ],
+    created_at: rfc3339(user.createdAt),
+    updated_at: rfc3339(user.updatedAt),
+    is_anonymous: false,
+  };
+}
+
+export type UserJson = ReturnType<typeof toUserJson>;
+
+/**
+ * What sign-up answers for an already-registered address when confirmation is on, so the
+ * answer does not reveal the account: a random id, the request's data only, no identities.
+ */
+export function obfuscatedUserJson(
+  id: string,
+  email: string,
+  data: Record<string, unknown>,
+  now: number,
+) {
+  return {
+    id,
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: rfc3339(now),
+    app_metadata: EMAIL_APP_METADATA,
+    user_metadata: data,
+    identities: [],
+    created_at: rfc3339(now),
+    updated_at: rfc3339(now),
+    is_anonymous: false,
+  };
+}
+
+/**
+ * `EMAIL#<email>` / `EMAIL`: uniqueness of the address, plus what password sign-in needs, so a
+ * sign-in reads one item before the bcrypt comparison (the profile is read during it).
+ */
+export interface EmailLogin {
+  userId: string;
+  passwordHash: string;
+  emailConfirmedAt?: number;
+}
+
+/** The e-mail already belongs to a user, or another sign-up for it is being written. */
+export class EmailTakenError extends Error {
+  override name = 'EmailTakenError';
+}
+
+/** The e-mail item: owner, and a copy of the password hash and confirmation for sign-in. */
+export async function findLogin(table: Table, email: string): Promise<EmailLogin | undefined> {
+  const out = await table.doc.get({
+    TableName: table.name,
+    Key: identityKeys.email(email),
+    ConsistentRead: true,
+  });
+  return withoutKeys<EmailLogin>(out.Item);
+}
+
+export async function getUser(table: Table, userId: string): Promise<UserRecord | undefined> {
+  const out = await table.doc.get({
+    TableName: table.name,
+    Key: identityKeys.user(userId),
+    ConsistentRead: true,
+  });
+  return withoutKeys<UserRecord>(out.Item);
+}
+
+/**
+ * Writes the user and its e-mail item (and the first session, or the confirmation code) in one
+ * transaction; the SDK's idempotency token makes a retried attempt apply once.
+ */
+export async function putNewUser(
+  table: Table,
+  user: UserRecord,
+  extra: { session?: SessionRecord; otp?: { hash: string; record: OtpRecord } } = {},
+): Promise<void> {
+  const { session, otp } = extra;
+  const TableName = table.name;
+  try {
+    await table.doc.transactWrite({
+      TransactItems: [
+        {
+          Put: {
+            TableName,
+            Item: {
+              ...identityKeys.email(user.email),
+              userId: user.id,
+              passwordHash: user.passwordHash,
+              emailConfirmedAt: user.emailConfirmedAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName,
+            Item: { ...identityKeys.user(user.id), ...user },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...(otp ? [{ Put: { TableName, Item: otpItem(otp.hash, otp.record) } }] : []),
+        ...(session
+          ? [
+              {
+                Put: {
+                  TableName,
+                  Item: { ...identityKeys.session(user.id, session.sessionId), ...session },
+                },
+              },
+            ]
+          : []),
+      ],
+    });
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes.includes('ConditionalCheckFailed') || codes.includes('TransactionConflict')) {
+      throw new EmailTakenError();
+    }
+    throw error;
+  }
+}
+
+export async function recordSignIn(table: Table, userId: string, now: number): Promise<void> {
+  await table.doc.update({
+    TableName: table.name,
+    Key: identityKeys.user(userId),
+    UpdateExpression: 'SET lastSignInAt = :now, #identity.lastSignInAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#identity': 'identity' },
+    ExpressionAttributeValues: { ':now': now },
+  });
+}
+
+/** Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. */
+export async function updateUser(
+  table: Table,
+  userId: string,
+  changes: {
+    now: number;
+    set?: Record<string, unknown>;
+    remove?: string[];
+    passwordHash?: string;
+    /** The user's current address, whose e-mail item carries the password hash. */
+    email: string;
+  },
+): Promise<UserRecord | undefined> {
+  const TableName = table.name;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': changes.now };
+  const sets = ['updatedAt = :now'];
+  const removes: string[] = [];
+  Object.entries(changes.set ?? {}).forEach(([key, value], i) => {
+    names[`#s${i}`] = key;
+    values[`:s${i}`] = value;
+    sets.push(`userMetadata.#s${i} = :s${i}`);
+  });
+  (changes.remove ?? []).forEach((key, i) => {
+    names[`#r${i}`] = key;
+    removes.push(`userMetadata.#r${i}`);
+  });
+  if (changes.passwordHash) {
+    values[':hash'] = changes.passwordHash;
+    sets.push('passwordHash = :hash');
+  }
+  const update = {
+    TableName,
+    Key: identityKeys.user(userId),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+    ExpressionAttributeValues: values,
+  };
+  try {
+    if (!changes.passwordHash) {
+      const out = await table.doc.update({ ...update, ReturnValues: 'ALL_NEW' });
+      return withoutKeys<UserRecord>(out.Attributes);
+    }
+    await table.doc.transactWrite({
+      TransactItems: [
+        { Update: update },
+        {
+          Update: {
+            TableName,
+            Key: identityKeys.email(changes.email),
+            UpdateExpression: 'SET passwordHash = :hash',
+            ConditionExpression: 'userId = :id',
+            ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': userId },
+          },
+        },
+      ],
+    });
+    return getUser(table, userId);
+  } catch (error) {
+    if (isConditionFailure(error) || cancellationCodes(error).includes('ConditionalCheckFailed')) {
+      return undefined;
+    }
+    throw error;
+  }
+}

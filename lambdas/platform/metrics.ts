@@ -1,0 +1,41 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { MiddlewareHandler } from 'hono';
+import { serviceName } from './logging';
+
+/** The product's one CloudWatch namespace (EMF); `POWERTOOLS_METRICS_NAMESPACE` may rename it. */
+export const METRICS_NAMESPACE = 'CreditDisputeLetters';
+
+/** Every business metric the Lambdas count. */
+export type MetricName =
+  | 'SignUps'
+  | 'SignIns'
+  | 'FailedSignIns'
+  | 'Refreshes'
+  | 'RefreshTokenReuseDetected'
+  | 'RateLimitedRequests'
+  | 'EmailsSent'
+  | 'CheckoutSessions'
+  | 'WebhookEventsProcessed'
+  | 'WebhookEventsIgnored'
+  | 'WebhookEventsFailed';
+
+/** One Powertools Metrics per container, flushed as one EMF line after each request. */
+export const metrics = new Metrics({
+  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
+  serviceName: serviceName(),
+});
+
+export function countMetric(name: MetricName): void {
+  metrics.addMetric(name, MetricUnit.Count, 1);
+}
+
+/** Publishes what the request counted (nothing is written for a request that counted nothing). */
+export function publishMetrics(): MiddlewareHandler {
+  return async (_c, next) => {
+    try {
+      await next();
+    } finally {
+      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    }
+  };
+}

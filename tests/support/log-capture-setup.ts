@@ -1,0 +1,3 @@
+import { installLogCapture } from './log-capture';
+
+installLogCapture();
