@@ -11,6 +11,7 @@ export const ROUTE_ENTRY_FILES: Readonly<Record<string, string>> = {
   '/': HOME_HTML,
   '/tools': 'tools.html',
   '/disputegenerator': 'disputegenerator.html',
+  '/disputes': 'disputes.html',
   '/auth': 'auth.html',
   '/forgot-password': 'forgot-password.html',
   '/reset-password': 'reset-password.html',

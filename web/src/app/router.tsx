@@ -17,6 +17,7 @@ const PAGES: { path: string; page: ComponentType & Partial<Pick<LazyPage, 'prelo
   { path: paths.home, page: HomeRoute },
   { path: paths.tools, page: ToolsRoute },
   { path: paths.disputeGenerator, page: ToolsRoute },
+  { path: paths.disputes, page: lazyPage(() => import('./routes/disputes')) },
   { path: paths.auth, page: lazyPage(() => import('./routes/auth')) },
   { path: paths.forgotPassword, page: lazyPage(() => import('./routes/forgot-password')) },
   { path: paths.resetPassword, page: lazyPage(() => import('./routes/reset-password')) },

@@ -7,6 +7,8 @@ interface HeaderProps {
   signedIn: boolean;
   /** Sign-in links or the user menu. */
   account: ReactNode;
+  /** Shown beside the navigation, e.g. the overdue-disputes link. */
+  notice?: ReactNode;
 }
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -14,7 +16,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-gray-100'
   }`;
 
-export function Header({ signedIn, account }: HeaderProps) {
+export function Header({ signedIn, account, notice }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [closedAt, setClosedAt] = useState(location.key);
@@ -26,7 +28,12 @@ export function Header({ signedIn, account }: HeaderProps) {
 
   const links = [
     { to: paths.home, label: 'Home' },
-    ...(signedIn ? [{ to: paths.tools, label: 'Dispute Generator' }] : []),
+    ...(signedIn
+      ? [
+          { to: paths.tools, label: 'Dispute Generator' },
+          { to: paths.disputes, label: 'My Disputes' },
+        ]
+      : []),
     { to: paths.faq, label: 'FAQ' },
     { to: paths.testimonials, label: 'Testimonials' },
   ];
@@ -78,6 +85,7 @@ export function Header({ signedIn, account }: HeaderProps) {
               ))}
             </ul>
           </nav>
+          {notice}
           {account}
         </div>
       </div>

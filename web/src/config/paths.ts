@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   tools: '/tools',
   disputeGenerator: '/disputegenerator',
+  disputes: '/disputes',
   auth: '/auth',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

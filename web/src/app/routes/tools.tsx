@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths, signUpPath } from '@/config/paths';
 import { displayName } from '@/features/auth/display-name';
+import { recordMailedLetter } from '@/features/disputes/lib/record-mailed-letter';
 import { useAuth } from '@/lib/auth';
 import { useSubscription } from '@/lib/subscription';
 
@@ -71,7 +72,14 @@ export function GeneratorGate() {
           </p>
         </div>
         <Suspense fallback={<Spinner />}>
-          <DisputeGenerator accountName={user ? displayName(user) : undefined} />
+          {user && (
+            <DisputeGenerator
+              key={user.id}
+              userId={user.id}
+              accountName={displayName(user)}
+              onMailed={(letter) => recordMailedLetter(user.id, letter)}
+            />
+          )}
         </Suspense>
       </div>
     </div>

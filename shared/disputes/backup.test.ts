@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { BACKUP_FORMAT, BACKUP_MESSAGES, parseBackup, parseDispute } from './backup';
+import { sampleDispute } from './testing/sample-dispute';
+
+const USER = 'user-1';
+const exhibit = { id: 'x1', name: 'statement.png', type: 'image/png', size: 3 } as const;
+
+function backupText(overrides: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    format: BACKUP_FORMAT,
+    version: 1,
+    userId: USER,
+    exportedAt: '2026-12-20T10:00:00.000Z',
+    disputes: [
+      sampleDispute({ exhibits: [exhibit] }),
+      sampleDispute({ id: 'd2', parentId: 'd1', round: 2, letterKind: 'method-of-verification' }),
+    ],
+    exhibits: [{ id: 'x1', base64: 'AQID' }],
+    ...overrides,
+  });
+}
+
+describe('parseBackup', () => {
+  it('reads back a backup of this account', () => {
+    const result = parseBackup(backupText(), USER);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.backup.disputes).toHaveLength(2);
+    expect(result.backup.disputes[0]).toEqual(sampleDispute({ exhibits: [exhibit] }));
+    expect(result.backup.exhibits).toEqual([{ id: 'x1', base64: 'AQID' }]);
+  });
+
+  it('refuses what is not a backup, with a clear message', () => {
+    expect(parseBackup('%PDF-1.7', USER)).toEqual({ ok: false, message: BACKUP_MESSAGES.notJson });
+    expect(parseBackup('{"hello":"world"}', USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.notBackup,
+    });
+    expect(parseBackup('[]', USER)).toEqual({ ok: false, message: BACKUP_MESSAGES.notBackup });
+    expect(parseBackup(backupText({ version: 2 }), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.newerVersion,
+    });
+  });
+
+  it("refuses another account's backup", () => {
+    expect(parseBackup(backupText(), 'user-2')).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.otherAccount,
+    });
+  });
+
+  it('refuses a damaged backup and says what is wrong', () => {
+    const badDate = sampleDispute({ mailedOn: '2026-02-30' });
+    expect(parseBackup(backupText({ disputes: [badDate], exhibits: [] }), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('dispute 1: mailing date'),
+    });
+    expect(parseBackup(backupText({ exhibits: [] }), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('the file of statement.png is missing'),
+    });
+    expect(parseBackup(backupText({ exhibits: [{ id: 'x1', base64: '<script>' }] }), USER)).toEqual(
+      { ok: false, message: BACKUP_MESSAGES.damaged('exhibit file') },
+    );
+    const orphan = sampleDispute({ id: 'd9', parentId: 'nope', round: 2 });
+    expect(parseBackup(backupText({ disputes: [orphan], exhibits: [] }), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('a round without its parent'),
+    });
+    const long = sampleDispute({ trackingNumber: '9'.repeat(41) });
+    expect(parseBackup(backupText({ disputes: [long], exhibits: [] }), USER)).toMatchObject({
+      ok: false,
+    });
+  });
+});
+
+describe('parseDispute', () => {
+  it('keeps a valid dispute and rejects one with a foreign outcome', () => {
+    expect(parseDispute(sampleDispute())).toEqual(sampleDispute());
+    const odd = sampleDispute();
+    (odd.items[0] as { outcome?: string }).outcome = 'maybe';
+    expect(parseDispute(odd)).toBeNull();
+    expect(parseDispute('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Dispute, ItemOutcome } from './model';
+import { nextSteps } from './next-steps';
+import { sampleDispute } from './testing/sample-dispute';
+
+function answered(first: ItemOutcome | undefined, second?: ItemOutcome): Dispute {
+  const [a, b] = sampleDispute().items;
+  return sampleDispute({
+    deliveredOn: '2026-11-04',
+    items: [
+      { ...a!, outcome: first },
+      { ...b!, outcome: second },
+    ],
+  });
+}
+
+const kinds = (dispute: Dispute, today = '2026-11-20', children: Dispute[] = []) =>
+  nextSteps(dispute, children, today).map((step) => `${step.kind}:${step.itemIds.join(',')}`);
+
+describe('nextSteps', () => {
+  it('Verified → method of verification to the bureau, direct dispute and statement per item', () => {
+    expect(kinds(answered('verified', 'deleted'))).toEqual([
+      'method-of-verification:i1',
+      'direct-dispute:i1',
+      'statement-of-dispute:i1',
+    ]);
+  });
+
+  it('Rejected as frivolous or irrelevant → a resubmission', () => {
+    expect(kinds(answered('frivolous', 'frivolous'))).toEqual(['resubmission:i1,i2']);
+  });
+
+  it('No response, or nothing recorded after the due date → the no-response follow-up', () => {
+    expect(kinds(answered('no-response', 'corrected'))).toEqual(['no-response:i1']);
+    expect(kinds(answered(undefined, undefined), '2026-12-04')).toEqual([]);
+    expect(kinds(answered(undefined, undefined), '2026-12-05')).toEqual(['no-response:i1,i2']);
+  });
+
+  it('Deleted → nothing, until it is back on the report → the reinsertion letter', () => {
+    expect(kinds(answered('deleted', 'corrected'))).toEqual([]);
+    const dispute = answered('deleted', 'corrected');
+    dispute.items[0]!.reappearedOn = '2027-01-10';
+    expect(kinds(dispute)).toEqual(['reinsertion:i1']);
+  });
+
+  it('Corrected → nothing more to do', () => {
+    expect(kinds(answered('corrected', 'corrected'))).toEqual([]);
+  });
+
+  it('drops a step once its letter exists as a later round', () => {
+    const parent = answered('verified');
+    const child = sampleDispute({
+      id: 'd2',
+      parentId: 'd1',
+      round: 2,
+      letterKind: 'method-of-verification',
+      items: [parent.items[0]!],
+    });
+    expect(kinds(parent, '2026-11-20', [child])).toEqual([
+      'direct-dispute:i1',
+      'statement-of-dispute:i1',
+    ]);
+  });
+
+  it('proposes nothing for a creditor letter or a statement of dispute', () => {
+    const creditor = answered('verified');
+    creditor.recipient = { kind: 'furnisher', name: 'Chase', address: '' };
+    creditor.letterKind = 'direct-dispute';
+    expect(kinds(creditor)).toEqual([]);
+    const statement = answered('verified');
+    statement.letterKind = 'statement-of-dispute';
+    expect(kinds(statement)).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import { STATUS_LABELS, type DisputeStatus } from '@shared/disputes';
+
+const COLOURS: Readonly<Record<DisputeStatus, string>> = {
+  draft: 'border-gray-400 bg-gray-100 text-gray-900',
+  mailed: 'border-blue-300 bg-blue-50 text-blue-900',
+  delivered: 'border-blue-300 bg-blue-50 text-blue-900',
+  'response-received': 'border-amber-300 bg-amber-50 text-amber-900',
+  overdue: 'border-red-700 bg-red-700 text-white',
+  resolved: 'border-green-300 bg-green-50 text-green-900',
+};
+
+export function StatusBadge({ status }: { status: DisputeStatus }) {
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full border px-3 py-1 text-sm font-semibold ${COLOURS[status]}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

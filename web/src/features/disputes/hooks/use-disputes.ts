@@ -1,0 +1,183 @@
+import type { Backup, Dispute, ExhibitInfo } from '@shared/disputes';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { deleteDisputesOnDevice } from '../lib/device-data';
+import { DisputeStore } from '../lib/dispute-store';
+import { migrateLegacySentLetters } from '../lib/legacy-sent-letters';
+import { DISPUTE_MESSAGES } from '../messages';
+
+export type DisputesState =
+  { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; disputes: Dispute[] };
+
+/**
+ * The signed-in user's disputes, loaded from and saved to this browser's IndexedDB. Actions that
+ * create records run one at a time: a double click cannot make two.
+ */
+export function useDisputes(userId: string) {
+  const [state, setState] = useState<DisputesState>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const storeRef = useRef<Promise<DisputeStore> | null>(null);
+  const running = useRef(false);
+
+  const store = useCallback(() => (storeRef.current ??= DisputeStore.open(userId)), [userId]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    void (async () => {
+      const opened = await store();
+      const moved = await migrateLegacySentLetters(opened);
+      const disputes = await opened.list();
+      if (cancelled) return;
+      setState({ status: 'ready', disputes });
+      if (moved > 0) toast.success(DISPUTE_MESSAGES.migrated(moved));
+    })().catch(() => {
+      if (!cancelled) setState({ status: 'unavailable' });
+    });
+    return () => {
+      cancelled = true;
+      void storeRef.current?.then(
+        (opened) => opened.close(),
+        () => undefined,
+      );
+      storeRef.current = null;
+    };
+  }, [store]);
+
+  const reload = useCallback(async () => {
+    const disputes = await (await store()).list();
+    setState({ status: 'ready', disputes });
+  }, [store]);
+
+  /** Runs `action` unless another is running; reports failure with `failure`. */
+  const exclusive = useCallback(
+    async <T>(action: () => Promise<T>, failure: string = DISPUTE_MESSAGES.saveFailed) => {
+      if (running.current) return undefined;
+      running.current = true;
+      setBusy(true);
+      try {
+        return await action();
+      } catch (error) {
+        toast.error(
+          error instanceof Error && error.name === 'ExhibitError' ? error.message : failure,
+        );
+        return undefined;
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [],
+  );
+
+  /** Saves a changed dispute (field edits): shown at once, written in the background. */
+  const save = useCallback(
+    (dispute: Dispute) => {
+      setState((current) =>
+        current.status === 'ready'
+          ? {
+              status: 'ready',
+              disputes: current.disputes.map((each) => (each.id === dispute.id ? dispute : each)),
+            }
+          : current,
+      );
+      void store()
+        .then((opened) => opened.put(dispute))
+        .catch(() => {
+          toast.error(DISPUTE_MESSAGES.saveFailed);
+          void reload();
+        });
+    },
+    [store, reload],
+  );
+
+  const create = useCallback(
+    (dispute: Dispute) =>
+      exclusive(async () => {
+        await (await store()).put(dispute);
+        await reload();
+        return dispute;
+      }),
+    [exclusive, store, reload],
+  );
+
+  const remove = useCallback(
+    (id: string) =>
+      exclusive(async () => {
+        await (await store()).remove(id);
+        await reload();
+      }),
+    [exclusive, store, reload],
+  );
+
+  /** Stores files as the dispute's next exhibits, in order. */
+  const addExhibits = useCallback(
+    (disputeId: string, files: readonly { info: ExhibitInfo; bytes: ArrayBuffer }[]) =>
+      exclusive(async () => {
+        const opened = await store();
+        for (const file of files) await opened.addExhibit(disputeId, file.info, file.bytes);
+        await reload();
+        return files.length;
+      }),
+    [exclusive, store, reload],
+  );
+
+  const removeExhibit = useCallback(
+    (disputeId: string, exhibitId: string) =>
+      exclusive(async () => {
+        await (await store()).removeExhibit(disputeId, exhibitId);
+        await reload();
+      }),
+    [exclusive, store, reload],
+  );
+
+  const exhibitBytes = useCallback(
+    async (exhibitId: string) => (await store()).exhibitBytes(exhibitId),
+    [store],
+  );
+
+  const exportBackup = useCallback(
+    () => exclusive(async () => (await store()).exportBackup(new Date())),
+    [exclusive, store],
+  );
+
+  const importBackup = useCallback(
+    (backup: Backup) =>
+      exclusive(async () => {
+        const count = await (await store()).importBackup(backup);
+        await reload();
+        return count;
+      }),
+    [exclusive, store, reload],
+  );
+
+  const deleteAll = useCallback(
+    () =>
+      exclusive(async () => {
+        const opened = storeRef.current;
+        storeRef.current = null;
+        (await opened)?.close();
+        await deleteDisputesOnDevice(userId);
+        setState({ status: 'ready', disputes: [] });
+        return true;
+      }),
+    [exclusive, userId],
+  );
+
+  return {
+    state,
+    busy,
+    exclusive,
+    save,
+    create,
+    remove,
+    addExhibits,
+    removeExhibit,
+    exhibitBytes,
+    exportBackup,
+    importBackup,
+    deleteAll,
+  };
+}
+
+export type DisputesApi = ReturnType<typeof useDisputes>;

@@ -1,0 +1,1 @@
+export { MyDisputes } from './components/my-disputes';

@@ -1,0 +1,17 @@
+import { dueDate } from '@shared/disputes';
+import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
+import { describe, expect, it } from 'vitest';
+import { calendarFileName, dueDateCalendar } from './calendar';
+
+describe('dueDateCalendar', () => {
+  it('is an all-day event on the due date', () => {
+    const dispute = sampleDispute({ deliveredOn: '2026-11-04' });
+    const due = dueDate(dispute)!;
+    const ics = dueDateCalendar(dispute, due);
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toMatch(/DTSTART;VALUE=DATE:20261204\r?\n/);
+    expect(ics).toMatch(/DTEND;VALUE=DATE:20261205\r?\n/);
+    expect(ics).toContain('SUMMARY:Response due from Experian (Round 1)');
+    expect(calendarFileName(dispute, due)).toBe('response-due-experian-2026-12-04.ics');
+  });
+});

@@ -1,0 +1,39 @@
+import { LETTER_KIND_LABELS, recipientName, type Dispute, type DueDate } from '@shared/disputes';
+import { addDays, formatIsoLong } from '@shared/letters';
+import { createEvent, type DateArray } from 'ics';
+
+function dateArray(iso: string): DateArray {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return [year, month, day];
+}
+
+/** An all-day calendar event on the due date, as the text of an `.ics` file. */
+export function dueDateCalendar(dispute: Dispute, due: DueDate): string {
+  const who = recipientName(dispute.recipient);
+  const accounts = dispute.items.map((item) => item.accountName).join(', ');
+  const { error, value } = createEvent({
+    productId: 'credit-dispute-letters/my-disputes',
+    uid: `${dispute.id}-${due.dueOn}@credit-dispute-letters`,
+    title: `Response due from ${who} (Round ${dispute.round})`,
+    description: [
+      `${LETTER_KIND_LABELS[dispute.letterKind]} to ${who}: ${accounts}.`,
+      `Mailed ${formatIsoLong(dispute.mailedOn ?? due.deliveredOn)}; ${
+        due.deliveryIsEstimate ? 'delivery estimated' : 'delivered'
+      } ${formatIsoLong(due.deliveredOn)}; answer due within ${due.days} days.`,
+      'If no answer has arrived, open My Disputes to build the follow-up letter.',
+    ].join('\n'),
+    start: dateArray(due.dueOn),
+    end: dateArray(addDays(due.dueOn, 1)),
+    transp: 'TRANSPARENT',
+  });
+  if (error || !value) throw error ?? new Error('The calendar file could not be made');
+  return value;
+}
+
+export function calendarFileName(dispute: Dispute, due: DueDate): string {
+  const who = recipientName(dispute.recipient)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `response-due-${who || 'creditor'}-${due.dueOn}.ics`;
+}

@@ -1,0 +1,30 @@
+import { LIMITS } from '@shared/disputes';
+
+const MB = LIMITS.exhibitBytes / (1024 * 1024);
+
+/** Our own words for My Disputes (the spec does not cover it). */
+export const DISPUTE_MESSAGES = {
+  storageUnavailable:
+    'This browser does not let the app keep data (private browsing can block it), so My Disputes cannot keep your disputes here.',
+  saveFailed: 'That change could not be saved in this browser. Please try again.',
+  migrated: (count: number) =>
+    `${count === 1 ? 'Your sent letter was' : `Your ${count} sent letters were`} moved here from the generator.`,
+  followUpCreated: (round: number) =>
+    `Round ${round} created. Download it, sign it, mail it, then record the mailing date.`,
+  calendarFailed: 'The calendar file could not be made.',
+  packetDownloaded: 'Evidence packet downloaded',
+  packetFailed: 'The evidence packet could not be built. Please try again.',
+  fileTooLarge: (name: string) =>
+    `${name} is larger than ${MB} MB. Attach a smaller copy (for example a scan at a lower resolution).`,
+  fileWrongType: (name: string) =>
+    `${name} is not a PDF, JPEG or PNG file. Save it as one of those and attach it again.`,
+  tooManyFiles: `A dispute can have up to ${LIMITS.exhibitsPerDispute} exhibits.`,
+  fileAttached: (name: string, number: number) => `${name} attached as Exhibit ${number}`,
+  backupExported: 'Backup downloaded. Keep it somewhere safe: it holds your personal details.',
+  backupImported: (count: number) =>
+    `Backup imported: ${count} ${count === 1 ? 'dispute' : 'disputes'}.`,
+  deletedAll: 'All your dispute data was deleted from this browser.',
+  copied: 'Copied',
+  copyFailed: 'Copy failed. Select the text and copy it yourself.',
+  deliveredBeforeMailed: 'Delivered On cannot be before the mailing date.',
+} as const;
