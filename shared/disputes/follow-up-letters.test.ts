@@ -75,7 +75,7 @@ describe('follow-up letters', () => {
     expect(text).not.toContain('Midland');
     // How to mail it is shown beside the letter, never in it.
     expect(text).not.toContain('certified mail with return receipt');
-    expect(text.trimEnd().endsWith('[Your Signature]\nJane Q. Public')).toBe(true);
+    expect(text.trimEnd().endsWith('Sincerely,\n\n\nJane Q. Public')).toBe(true);
   });
 
   it('direct dispute: to the creditor under §1681s-2(a)(8) and 12 CFR 1022.43 only', () => {

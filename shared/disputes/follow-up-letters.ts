@@ -1,3 +1,4 @@
+import { SALUTATION, senderBlock, signatureBlock } from '../letters/build-letter';
 import { formatIsoLong, formatLongUsDate, toIsoDate } from '../letters/dates';
 import { FOLLOW_UP_CITATIONS, type CitationId } from './citations';
 import { dueDate } from './due-date';
@@ -13,14 +14,6 @@ import {
   type Recipient,
 } from './model';
 import type { FollowUpKind, NextStep } from './next-steps';
-
-export const SENDER_PLACEHOLDERS = {
-  name: '[Your Full Name]',
-  address: ['[Your Street Address]', '[City, State ZIP Code]'],
-  phone: '[Your Phone Number]',
-  email: '[Your Email Address]',
-  signature: '[Your Signature]',
-} as const;
 
 /** What the consumer adds when building a follow-up; each kind reads only its own fields. */
 export interface FollowUpInput {
@@ -45,26 +38,6 @@ export const FOLLOW_UP_MESSAGES = {
   creditorAddressTooLong: `Keep the creditor's address under ${LIMITS.creditorAddress} characters.`,
   notMailed: 'Record when this letter was mailed first.',
 } as const;
-
-function senderLines(sender: DisputeSender | undefined): string[] {
-  const address = textLines(sender?.address ?? '');
-  return [
-    sender?.name.trim() || SENDER_PLACEHOLDERS.name,
-    ...(address.length > 0 ? address : SENDER_PLACEHOLDERS.address),
-    sender?.phone.trim() || SENDER_PLACEHOLDERS.phone,
-    sender?.email.trim() || SENDER_PLACEHOLDERS.email,
-  ];
-}
-
-function signatureLines(sender: DisputeSender | undefined): string[] {
-  return [
-    'Sincerely,',
-    '',
-    '',
-    SENDER_PLACEHOLDERS.signature,
-    sender?.name.trim() || SENDER_PLACEHOLDERS.name,
-  ];
-}
 
 function itemLines(items: readonly DisputeItem[]): string[] {
   const numbered = items.length > 1;
@@ -128,17 +101,17 @@ interface LetterParts {
 
 function letter(parts: LetterParts, sender: DisputeSender | undefined, date: Date): string {
   return paragraphs([
-    senderLines(sender),
+    senderBlock(sender),
     [formatLongUsDate(date)],
     recipientAddressLines(parts.recipient),
     [`Re: ${parts.subject}`],
-    ['To whom it may concern:'],
+    [SALUTATION],
     ...parts.body,
     legalBasis(parts.citations),
     [
       'Thank you for your prompt attention to this matter. Please send your response to the address above.',
     ],
-    signatureLines(sender),
+    signatureBlock(sender),
   ]);
 }
 

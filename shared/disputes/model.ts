@@ -172,3 +172,15 @@ export function recipientAddressLines(recipient: Recipient): string[] {
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => word !== '').length;
 }
+
+/** A letter the generator marked as mailed: what a Round 1 dispute is made from. */
+export interface MailedLetter {
+  recipient: Recipient;
+  items: readonly Pick<DisputeItem, 'accountName' | 'accountNumber' | 'details'>[];
+  /** The letter as built, without the details never stored (date of birth, SSN digits, report number). */
+  letterText: string;
+  sender?: DisputeSender | undefined;
+  mailedOn: IsoDate;
+  trackingNumber?: string | undefined;
+  followsFreeAnnualReport: boolean;
+}

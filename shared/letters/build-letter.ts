@@ -82,7 +82,8 @@ function sentence(text: string): string {
   return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-function senderBlock(sender: Partial<SenderDetails> | undefined): string[] {
+/** The consumer's name, address and contact lines at the top of a letter (follow-up letters too). */
+export function senderBlock(sender: Partial<SenderDetails> | undefined): string[] {
   const address = lines(sender?.address);
   const previous = lines(sender?.previousAddress);
   const ssn = sender?.ssnLast4?.trim() ?? '';
@@ -99,7 +100,7 @@ function senderBlock(sender: Partial<SenderDetails> | undefined): string[] {
   ];
 }
 
-function signatureBlock(sender: Partial<SenderDetails> | undefined): string[] {
+export function signatureBlock(sender: Partial<SenderDetails> | undefined): string[] {
   // Room to sign by hand: the letter needs no editing.
   return [CLOSING, '', '', sender?.name?.trim() || SENDER_PLACEHOLDERS.name];
 }

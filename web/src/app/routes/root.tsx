@@ -14,7 +14,20 @@ import { useSubscription } from '@/features/subscription/subscription-context';
 // Only for signed-in users: nothing of My Disputes is in a visitor's download.
 const OverdueIndicator = lazy(() => import('@/features/disputes/components/overdue-indicator'));
 const SignOutDialog = lazy(() => import('@/components/sign-out-dialog'));
-const deviceData = () => import('@/features/disputes/lib/device-data');
+const disputesData = () => import('@/features/disputes/lib/device-data');
+const detailsData = () => import('@/features/dispute-generator/lib/details-storage');
+
+/** Whether this browser keeps anything of `userId`: their disputes or "Your details". */
+async function hasDeviceData(userId: string): Promise<boolean> {
+  const [disputes, details] = await Promise.all([disputesData(), detailsData()]);
+  return details.hasDetailsOnDevice(userId) || (await disputes.hasDisputesOnDevice(userId));
+}
+
+async function clearDeviceData(userId: string): Promise<void> {
+  const [disputes, details] = await Promise.all([disputesData(), detailsData()]);
+  details.forgetDetailsOnDevice(userId);
+  await disputes.deleteDisputesOnDevice(userId);
+}
 
 /** The layout route: header with the account area, then the page. */
 export function RootRoute() {
@@ -26,10 +39,7 @@ export function RootRoute() {
   function finishSignOut(clear: boolean) {
     setAskingToKeep(false);
     const userId = user?.id;
-    const cleared =
-      clear && userId
-        ? deviceData().then((data) => data.deleteDisputesOnDevice(userId))
-        : Promise.resolve();
+    const cleared = clear && userId ? clearDeviceData(userId) : Promise.resolve();
     void cleared
       .then(() => signOut())
       .then(
@@ -42,8 +52,7 @@ export function RootRoute() {
   function startSignOut() {
     const userId = user?.id;
     if (!userId) return;
-    void deviceData()
-      .then((data) => data.hasDisputesOnDevice(userId))
+    void hasDeviceData(userId)
       .catch(() => false)
       .then((has) => (has ? setAskingToKeep(true) : finishSignOut(false)));
   }

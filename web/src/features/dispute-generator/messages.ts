@@ -13,7 +13,8 @@ export const GENERATOR_MESSAGES = {
   html: 'Google Docs file downloaded',
   failed: 'Export failed. Please download the text letter instead.',
   detailsForgotten: 'Your details were removed from this browser',
-  mailed: 'Added to your sent letters',
+  mailed: 'Added to My Disputes',
+  mailedFailed: 'It could not be added to My Disputes. Please try again.',
 } as const;
 
 /** Beside a required field left empty. */

@@ -1,3 +1,4 @@
+import type { MailedLetter } from '@shared/disputes';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
@@ -21,8 +22,13 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+interface GeneratorGateProps {
+  /** Records a letter the user marked as mailed in their disputes. */
+  onMailed: (userId: string, letter: MailedLetter) => Promise<unknown>;
+}
+
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
-export function GeneratorGate() {
+export function GeneratorGate({ onMailed }: GeneratorGateProps) {
   const { user, loading: authLoading } = useAuth();
   const { loading, isActive, confirming } = useSubscription();
 
@@ -59,7 +65,14 @@ export function GeneratorGate() {
           </p>
         </div>
         <Suspense fallback={<Spinner />}>
-          <DisputeGenerator accountName={user ? displayName(user) : undefined} />
+          {user && (
+            <DisputeGenerator
+              key={user.id}
+              userId={user.id}
+              accountName={displayName(user)}
+              onMailed={(letter) => onMailed(user.id, letter)}
+            />
+          )}
         </Suspense>
       </div>
     );

@@ -1,22 +1,32 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MailedLetter } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
+import { MemoryRouter } from 'react-router-dom';
 import { readBlobText } from '../testing/read-blob';
 import { DisputeGenerator } from './dispute-generator';
 
 // Whole-form interactions on a busy 2-core machine take longer than the 5 s default.
 vi.setConfig({ testTimeout: 30_000 });
 
-function renderGenerator(accountName?: string) {
+/** What "Mark as mailed" handed to My Disputes. */
+const mailedLetters: MailedLetter[] = [];
+const onMailed = vi.fn(async (letter: MailedLetter) => {
+  mailedLetters.push(letter);
+});
+
+function renderGenerator(accountName?: string, userId = 'user-1') {
   toast.remove();
+  mailedLetters.length = 0;
+  onMailed.mockClear();
   const user = userEvent.setup({ delay: null });
   render(
-    <>
-      <DisputeGenerator accountName={accountName} />
+    <MemoryRouter>
+      <DisputeGenerator userId={userId} accountName={accountName} onMailed={onMailed} />
       <Toaster />
-    </>,
+    </MemoryRouter>,
   );
   return user;
 }
@@ -352,7 +362,7 @@ describe('beyond the basic letter', () => {
     await user.type(screen.getByLabelText('Last 4 of SSN'), '6789');
     await user.type(screen.getByLabelText('Previous Address'), '1 Oak Street{Enter}Peoria, IL');
     await user.type(screen.getByLabelText('Report Number'), '3318-2207');
-    const stored = JSON.parse(localStorage.getItem('credit-dispute-letters:your-details')!);
+    const stored = JSON.parse(localStorage.getItem('credit-dispute-letters:your-details:user-1')!);
     expect(stored).toMatchObject({
       name: 'Jane Q. Public',
       previousAddress: '1 Oak Street\nPeoria, IL',
@@ -370,7 +380,7 @@ describe('beyond the basic letter', () => {
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
 
     await user.click(screen.getByRole('button', { name: 'Forget my details' }));
-    expect(localStorage.getItem('credit-dispute-letters:your-details')).toBeNull();
+    expect(localStorage.getItem('credit-dispute-letters:your-details:user-1')).toBeNull();
     expect(screen.getByLabelText('Your Name')).toHaveValue('Jane Account');
     expect(screen.getByLabelText('Last 4 of SSN')).toHaveValue('');
     expect(screen.getByLabelText('Date of Birth')).toHaveValue('');
@@ -428,27 +438,61 @@ describe('beyond the basic letter', () => {
     expect(furnisherText).not.toContain('1681s-2(b)');
   });
 
-  it('marks a letter as mailed and shows when the response is due', async () => {
+  it('marks a letter as mailed into My Disputes once, without the details never stored', async () => {
     const user = renderGenerator();
     await fillSender(user);
+    await user.type(screen.getByLabelText('Date of Birth'), '1985-03-04');
+    await user.type(screen.getByLabelText('Last 4 of SSN'), '6789');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const mailedOn = screen.getByLabelText('Mailed on');
     await user.clear(mailedOn);
     await user.type(mailedOn, '2026-11-02');
+    await user.type(
+      screen.getByLabelText('Certified Mail Tracking Number'),
+      '9407111899223197428490',
+    );
     await user.click(screen.getByLabelText('This dispute follows my free annual credit report'));
-    await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
-    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Mark as mailed' }));
+    expect(
+      await screen.findByText('Added to My Disputes', { selector: 'div' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Added to My Disputes' })).toBeDisabled();
 
-    const sent = screen.getByRole('region', { name: 'Sent letters' });
-    expect(within(sent).getByText(/Equifax — Capital One Visa/)).toBeInTheDocument();
-    // Received about Nov 7 (estimate), 45 days after a free annual report.
-    expect(within(sent).getByText(/Response due December 22, 2026/)).toBeInTheDocument();
-    await user.type(within(sent).getByLabelText(/Received on/), '2026-11-05');
-    expect(within(sent).getByText(/Response due December 20, 2026/)).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('credit-dispute-letters:sent-letters')!)).toEqual([
-      expect.objectContaining({ mailedOn: '2026-11-02', receivedOn: '2026-11-05' }),
-    ]);
+    expect(onMailed).toHaveBeenCalledOnce();
+    const [letter] = mailedLetters;
+    expect(letter).toMatchObject({
+      recipient: { kind: 'bureau', bureau: 'equifax' },
+      items: [
+        {
+          accountName: 'Capital One Visa',
+          details: 'The balance is $900, not $9,000. I paid the rest in March.',
+        },
+      ],
+      mailedOn: '2026-11-02',
+      trackingNumber: '9407111899223197428490',
+      followsFreeAnnualReport: true,
+      sender: { name: 'Jane Q. Public', address: '12 Elm Street\nSpringfield, IL 62701' },
+    });
+    expect(letter!.letterText).toContain('Capital One Visa');
+    expect(JSON.stringify(letter)).not.toMatch(/6789|1985/);
+    expect(screen.getByLabelText('Letter text').textContent).toContain('6789');
+    expect(screen.getByRole('link', { name: 'My Disputes' })).toHaveAttribute('href', '/disputes');
+  });
+
+  it("keeps each account's details apart and drops the details that had no owner", async () => {
+    localStorage.setItem(
+      'credit-dispute-letters:your-details',
+      JSON.stringify({ name: 'Previous Person', address: '1 Old Road' }),
+    );
+    const user = renderGenerator('Jane Account', 'user-1');
+    await user.clear(screen.getByLabelText('Your Name'));
+    await user.type(screen.getByLabelText('Your Name'), 'Jane Q. Public');
+    expect(localStorage.getItem('credit-dispute-letters:your-details')).toBeNull();
+    cleanup();
+    renderGenerator('Sam Other', 'user-2');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Sam Other');
+    expect(screen.getByLabelText('Mailing Address')).toHaveValue('');
   });
 
   it('prints the letter, and the mailing advice on its own page, through the print stylesheet', async () => {
@@ -497,9 +541,9 @@ describe('beyond the basic letter', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
     await user.click(within(dialog).getByRole('button', { name: 'Mark as mailed' }));
     expect(within(dialog).getByRole('alert')).toBeInTheDocument();
-    expect(localStorage.getItem('credit-dispute-letters:sent-letters')).toBeNull();
+    expect(onMailed).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Continue anyway' }));
-    expect(localStorage.getItem('credit-dispute-letters:sent-letters')).not.toBeNull();
+    expect(onMailed).toHaveBeenCalledOnce();
     // The text download is the editable copy: no warning.
     await user.click(within(dialog).getByRole('button', { name: 'Download Letter' }));
     expect(downloads.map((download) => download.fileName)).toEqual([

@@ -1,3 +1,4 @@
+import type { MailedLetter } from '@shared/disputes';
 import {
   BUREAUS,
   BUREAU_IDS,
@@ -13,6 +14,7 @@ import {
   placeholdersIn,
   toIsoDate,
   validateLetterDraft,
+  type DisputedItem,
   type EnclosureId,
   type FurnisherLetterOptions,
   type ItemDraft,
@@ -20,6 +22,7 @@ import {
   type LetterForm,
   type MissingField,
   type RequiredItemField,
+  type SenderDetails,
 } from '@shared/letters';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -29,7 +32,7 @@ import '../dispute-generator.css';
 import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/export-letter';
 import type { PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
-import { useSentLetters, useYourDetails } from '../lib/stored-records';
+import { useYourDetails } from '../lib/stored-records';
 import { FIELD_ERRORS, GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
 import { DisputedItemFields } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
@@ -39,7 +42,7 @@ import { FurnisherLetterPanel } from './furnisher-letter-panel';
 import { PreviewModal, type GuardedAction, type MailedInput } from './preview-modal';
 import { PrintLetter } from './print-letter';
 import { PrivacyPanel } from './privacy-panel';
-import { SentLettersPanel } from './sent-letters-panel';
+import { MyDisputesPanel } from './my-disputes-panel';
 import { YourDetailsPanel } from './your-details-panel';
 
 function prepared(
@@ -48,6 +51,7 @@ function prepared(
   recipient: string,
   accountNames: string[],
   fileName: (extension: 'txt' | 'docx' | 'html') => string,
+  record: PreparedLetter['record'],
 ): PreparedLetter {
   return {
     kind,
@@ -57,16 +61,48 @@ function prepared(
     advice: mailingAdvice(kind),
     placeholders: placeholdersIn(text),
     fileNames: { txt: fileName('txt'), docx: fileName('docx'), html: fileName('html') },
+    record,
   };
 }
 
+/**
+ * The form as My Disputes keeps it: the date of birth, SSN digits and report number are never
+ * stored, so the kept copy of the letter is built without them.
+ */
+function storable(form: LetterForm): { form: LetterForm; sender: MailedLetter['sender'] } {
+  const sender: Partial<SenderDetails> = form.sender ?? {};
+  const kept = {
+    name: sender.name ?? '',
+    address: sender.address ?? '',
+    phone: sender.phone ?? '',
+    email: sender.email ?? '',
+  };
+  return {
+    form: { ...form, sender: { ...sender, dateOfBirth: '', ssnLast4: '', reportNumber: '' } },
+    sender: kept,
+  };
+}
+
+const recordItem = ({ accountName, accountNumber, details }: DisputedItem) => ({
+  accountName,
+  accountNumber,
+  details,
+});
+
 function bureauLetter(form: LetterForm, date: Date): PreparedLetter {
+  const kept = storable(form);
   return prepared(
     'bureau',
     buildLetter(form, date),
     BUREAUS[form.bureau].name,
     disputedItems(form).map((item) => item.accountName),
     (extension) => letterFileName(form, date, extension),
+    {
+      recipient: { kind: 'bureau', bureau: form.bureau },
+      items: disputedItems(form).map(recordItem),
+      letterText: buildLetter(kept.form, date),
+      sender: kept.sender,
+    },
   );
 }
 
@@ -76,12 +112,20 @@ function furnisherLetter(
   options: FurnisherLetterOptions,
 ): PreparedLetter {
   const item = disputedItems(form)[options.itemIndex] ?? form;
+  const name = options.creditorName?.trim() || item.accountName;
+  const kept = storable(form);
   return prepared(
     'furnisher',
     buildFurnisherLetter(form, date, options),
-    options.creditorName?.trim() || item.accountName,
+    name,
     [item.accountName],
     (extension) => furnisherLetterFileName(form, date, options, extension),
+    {
+      recipient: { kind: 'furnisher', name, address: options.address ?? '' },
+      items: [recordItem(item)],
+      letterText: buildFurnisherLetter(kept.form, date, options),
+      sender: kept.sender,
+    },
   );
 }
 
@@ -100,19 +144,24 @@ const NOTHING_MISSING: ReadonlySet<MissingField> = new Set();
 type PanelAction = 'download' | Exclude<GuardedAction, { kind: 'mailed' }>;
 
 interface DisputeGeneratorProps {
+  /** The signed-in account: "Your details" are kept per account. */
+  userId: string;
   /** The signed-in account's name, the starting value of "Your Name". */
   accountName?: string;
+  /** Records a letter marked as mailed in My Disputes. */
+  onMailed: (letter: MailedLetter) => Promise<unknown>;
 }
 
 /** The dispute letter generator: form, preview, downloads and exports, all in the browser. */
-export function DisputeGenerator({ accountName = '' }: DisputeGeneratorProps) {
+export function DisputeGenerator({ userId, accountName = '', onMailed }: DisputeGeneratorProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [bureau, setBureau] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM_DRAFT]);
   const [enclosures, setEnclosures] = useState<EnclosureId[]>([...DEFAULT_BUREAU_ENCLOSURES]);
-  const [details, setDetails, forgetDetails] = useYourDetails(accountName);
-  const [sentLetters, setSentLetters] = useSentLetters();
+  const [details, setDetails, forgetDetails] = useYourDetails(userId, accountName);
+  /** The letter being recorded, then recorded: one record however often the button is pressed. */
+  const [mailed, setMailed] = useState<{ letter: PreparedLetter; done: boolean } | null>(null);
   const [preview, setPreview] = useState<{
     letter: PreparedLetter;
     pendingAction?: GuardedAction;
@@ -206,19 +255,23 @@ export function DisputeGenerator({ accountName = '' }: DisputeGeneratorProps) {
   }
 
   function markMailed(letter: PreparedLetter, input: MailedInput) {
-    setSentLetters([
-      ...sentLetters,
-      {
-        // Not crypto.randomUUID(): it is missing outside secure contexts (plain-HTTP LAN dev).
-        id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
-        recipient: letter.recipient,
-        kind: letter.kind,
-        accountNames: letter.accountNames,
-        mailedOn: input.mailedOn,
-        followsFreeAnnualReport: letter.kind === 'bureau' && input.followsFreeAnnualReport,
+    if (mailed?.letter === letter) return;
+    setMailed({ letter, done: false });
+    onMailed({
+      ...letter.record,
+      mailedOn: input.mailedOn,
+      trackingNumber: input.trackingNumber,
+      followsFreeAnnualReport: letter.kind === 'bureau' && input.followsFreeAnnualReport,
+    }).then(
+      () => {
+        setMailed({ letter, done: true });
+        toast.success(GENERATOR_MESSAGES.mailed);
       },
-    ]);
-    toast.success(GENERATOR_MESSAGES.mailed);
+      () => {
+        setMailed(null);
+        toast.error(GENERATOR_MESSAGES.mailedFailed);
+      },
+    );
   }
 
   const closePreview = useCallback(() => setPreview(null), []);
@@ -331,7 +384,7 @@ export function DisputeGenerator({ accountName = '' }: DisputeGeneratorProps) {
           accountNames={items.map((item) => item.accountName.trim())}
           onPreview={openFurnisherPreview}
         />
-        <SentLettersPanel letters={sentLetters} onChange={setSentLetters} />
+        <MyDisputesPanel />
       </div>
       <aside className="space-y-6">
         <PrivacyPanel />
@@ -349,6 +402,7 @@ export function DisputeGenerator({ accountName = '' }: DisputeGeneratorProps) {
           onDownload={() => download(preview.letter)}
           onExport={(format) => void exportAs(preview.letter, format)}
           onPrint={() => print(preview.letter)}
+          mailed={mailed?.letter === preview.letter ? (mailed.done ? 'done' : 'saving') : null}
           onMarkMailed={(input) => markMailed(preview.letter, input)}
         />
       )}

@@ -9,6 +9,7 @@ import { inputClasses, labelClasses, warningClasses } from './field-styles';
 
 export interface MailedInput {
   mailedOn: string;
+  trackingNumber: string;
   followsFreeAnnualReport: boolean;
 }
 
@@ -26,6 +27,8 @@ interface PreviewModalProps {
   onDownload: () => void;
   onExport: (format: ExportFormat) => void;
   onPrint: () => void;
+  /** This letter's "Mark as mailed": being recorded, recorded, or not yet. */
+  mailed?: 'saving' | 'done' | null;
   onMarkMailed: (input: MailedInput) => void;
 }
 
@@ -38,11 +41,13 @@ export function PreviewModal({
   onDownload,
   onExport,
   onPrint,
+  mailed = null,
   onMarkMailed,
 }: PreviewModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [mailedOn, setMailedOn] = useState(() => toIsoDate(new Date()));
+  const [trackingNumber, setTrackingNumber] = useState('');
   const [followsFreeAnnualReport, setFollowsFreeAnnualReport] = useState(false);
   const [pending, setPending] = useState<GuardedAction | null>(pendingAction);
   const proceed = useRef<HTMLButtonElement>(null);
@@ -67,7 +72,8 @@ export function PreviewModal({
 
   function markMailed(event: FormEvent) {
     event.preventDefault();
-    if (mailedOn) attempt({ kind: 'mailed', input: { mailedOn, followsFreeAnnualReport } });
+    if (mailedOn && !mailed)
+      attempt({ kind: 'mailed', input: { mailedOn, trackingNumber, followsFreeAnnualReport } });
   }
 
   return (
@@ -189,6 +195,20 @@ export function PreviewModal({
                 className={inputClasses}
               />
             </div>
+            <div>
+              <label htmlFor={`${titleId}-tracking`} className={labelClasses}>
+                Certified Mail Tracking Number
+              </label>
+              <input
+                id={`${titleId}-tracking`}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={40}
+                value={trackingNumber}
+                onChange={(event) => setTrackingNumber(event.target.value)}
+                className={inputClasses}
+              />
+            </div>
             {letter.kind === 'bureau' && (
               <label className="flex items-center gap-2 pb-2 text-sm text-gray-900">
                 <input
@@ -199,8 +219,12 @@ export function PreviewModal({
                 This dispute follows my free annual credit report
               </label>
             )}
-            <button type="submit" className={buttonClasses('secondary', smallButton)}>
-              Mark as mailed
+            <button
+              type="submit"
+              disabled={mailed !== null}
+              className={buttonClasses('secondary', smallButton)}
+            >
+              {mailed === 'done' ? 'Added to My Disputes' : 'Mark as mailed'}
             </button>
           </form>
         </div>

@@ -13,8 +13,9 @@ export function PrivacyPanel() {
           make no network request.
         </li>
         <li>
-          Your details and your sent-letters list stay in this browser&apos;s local storage until
-          you remove them. Your date of birth, SSN digits and report number are never stored.
+          Your details stay in this browser, for your account only, until you remove them; letters
+          you mark as mailed go to My Disputes, also kept only here. Your date of birth, SSN digits
+          and report number are never stored.
         </li>
       </ul>
     </section>

@@ -1,3 +1,4 @@
+import type { MailedLetter } from '@shared/disputes';
 import type { LetterFileExtension, LetterKind } from '@shared/letters';
 
 /** A built letter, ready to preview, download, export or mark as mailed. */
@@ -13,4 +14,6 @@ export interface PreparedLetter {
   /** Placeholders still in the letter: the user is warned before printing, exporting or mailing. */
   placeholders: string[];
   fileNames: Record<LetterFileExtension, string>;
+  /** What "Mark as mailed" records in My Disputes, less the mailing details. */
+  record: Omit<MailedLetter, 'mailedOn' | 'trackingNumber' | 'followsFreeAnnualReport'>;
 }

@@ -1,9 +1,7 @@
-import { isIsoDate, type IsoDate, type SenderDetails } from '@shared/letters';
-import { useCallback, useMemo, useState } from 'react';
+import type { SenderDetails } from '@shared/letters';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { detailsKey, dropUnownedDetails } from './details-storage';
 import { useLocalStore } from './local-store';
-
-const DETAILS_KEY = 'credit-dispute-letters:your-details';
-const SENT_LETTERS_KEY = 'credit-dispute-letters:sent-letters';
 
 /**
  * The details kept in local storage. Date of birth, the SSN digits and the report number are
@@ -34,14 +32,16 @@ function parseDetails(raw: unknown): StoredDetails {
 }
 
 /**
- * "Your details": name, addresses, phone and e-mail kept in this browser only until "Forget my
- * details"; the name starts as the account's name. The sensitive fields live for the page only.
+ * "Your details": name, addresses, phone and e-mail kept in this browser for this account only
+ * until "Forget my details"; the name starts as the account's name. The sensitive fields live for the page only.
  */
 export function useYourDetails(
+  userId: string,
   accountName = '',
 ): [SenderDetails, (details: SenderDetails) => void, () => void] {
+  useEffect(dropUnownedDetails, []);
   const [stored, setStored, forgetStored] = useLocalStore(
-    DETAILS_KEY,
+    detailsKey(userId),
     parseDetails,
     NO_STORED_DETAILS,
   );
@@ -62,44 +62,4 @@ export function useYourDetails(
     setPageOnly(NO_PAGE_ONLY_DETAILS);
   }, [forgetStored]);
   return [details, update, forget];
-}
-
-export interface SentLetter {
-  id: string;
-  /** Who it went to: the bureau's or the creditor's name. */
-  recipient: string;
-  kind: 'bureau' | 'furnisher';
-  accountNames: string[];
-  mailedOn: IsoDate;
-  /** The delivery date from the return receipt, once known. */
-  receivedOn?: IsoDate | undefined;
-  followsFreeAnnualReport: boolean;
-}
-
-const NO_SENT_LETTERS: SentLetter[] = [];
-
-function parseSentLetters(raw: unknown): SentLetter[] {
-  if (!Array.isArray(raw)) return NO_SENT_LETTERS;
-  return raw.flatMap((entry: Record<string, unknown>) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const mailedOn = text(entry.mailedOn);
-    const receivedOn = text(entry.receivedOn);
-    if (!isIsoDate(mailedOn) || !text(entry.id)) return [];
-    return [
-      {
-        id: text(entry.id),
-        recipient: text(entry.recipient),
-        kind: entry.kind === 'furnisher' ? 'furnisher' : 'bureau',
-        accountNames: Array.isArray(entry.accountNames) ? entry.accountNames.map(text) : [],
-        mailedOn,
-        receivedOn: isIsoDate(receivedOn) ? receivedOn : undefined,
-        followsFreeAnnualReport: entry.followsFreeAnnualReport === true,
-      },
-    ];
-  });
-}
-
-/** Letters the user marked as mailed, kept in this browser only. */
-export function useSentLetters() {
-  return useLocalStore(SENT_LETTERS_KEY, parseSentLetters, NO_SENT_LETTERS);
 }

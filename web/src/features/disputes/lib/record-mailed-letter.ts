@@ -1,32 +1,39 @@
-import type { Dispute, DisputeSender, Recipient } from '@shared/disputes';
-import type { IsoDate } from '@shared/letters';
+import { LIMITS, type Dispute, type MailedLetter } from '@shared/disputes';
 import { DisputeStore } from './dispute-store';
 import { newId } from './ids';
 
-/** A letter the generator marked as mailed. */
-export interface MailedLetter {
-  recipient: Recipient;
-  items: readonly { accountName: string; accountNumber?: string | undefined; details: string }[];
-  letterText: string;
-  sender?: DisputeSender | undefined;
-  mailedOn: IsoDate;
-  trackingNumber?: string | undefined;
-  followsFreeAnnualReport: boolean;
-}
+const clip = (text: string | undefined, max: number) => text?.slice(0, max);
 
-/** The Round 1 dispute of a mailed letter. */
+/** The Round 1 dispute of a mailed letter (fields cut to the limits a stored dispute keeps). */
 export function disputeFromMailedLetter(letter: MailedLetter, now: Date): Dispute {
   return {
     id: newId(),
     round: 1,
     letterKind: letter.recipient.kind === 'bureau' ? 'dispute' : 'direct-dispute',
-    recipient: letter.recipient,
-    items: letter.items.map((item) => ({ id: newId(), ...item })),
+    recipient:
+      letter.recipient.kind === 'bureau'
+        ? letter.recipient
+        : {
+            kind: 'furnisher',
+            name: clip(letter.recipient.name, LIMITS.accountName) ?? '',
+            address: clip(letter.recipient.address, LIMITS.creditorAddress) ?? '',
+          },
+    items: letter.items.map((item) => ({
+      id: newId(),
+      accountName: clip(item.accountName, LIMITS.accountName) ?? '',
+      accountNumber: clip(item.accountNumber, LIMITS.accountNumber),
+      details: clip(item.details, LIMITS.details) ?? '',
+    })),
     letterText: letter.letterText,
-    sender: letter.sender,
+    sender: letter.sender && {
+      name: clip(letter.sender.name, 500) ?? '',
+      address: clip(letter.sender.address, 500) ?? '',
+      phone: clip(letter.sender.phone, 500) ?? '',
+      email: clip(letter.sender.email, 500) ?? '',
+    },
     createdAt: now.toISOString(),
     mailedOn: letter.mailedOn,
-    trackingNumber: letter.trackingNumber?.trim() || undefined,
+    trackingNumber: letter.trackingNumber?.trim().slice(0, LIMITS.trackingNumber) || undefined,
     followsFreeAnnualReport: letter.recipient.kind === 'bureau' && letter.followsFreeAnnualReport,
     sentMoreInformation: false,
     exhibits: [],
