@@ -386,7 +386,7 @@ describe('dispute letters in Chromium', () => {
     const stored = JSON.stringify((await page.context().storageState({ indexedDB: true })).origins);
     expect(stored).toContain('12 Elm Street');
     expect(stored).toContain('Chase Sapphire');
-    expect(stored).not.toMatch(/6789|1985-03-04|3318-2207-51/);
+    expect(stored).not.toMatch(/SSN|\b6789\b|1985-03-04|March 4, 1985|3318-2207-51/);
 
     await page.getByRole('button', { name: 'Forget my details' }).click();
     await page.reload();
