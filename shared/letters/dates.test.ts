@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoLong, isIsoDate, responseDue, toIsoDate } from './dates';
+import { addDays, formatIsoLong, isIsoDate, toIsoDate } from './dates';
 
 describe('dates', () => {
   it('adds days across months, leap days and DST changes', () => {
@@ -15,41 +15,5 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
     expect(isIsoDate('22/11/2026')).toBe(false);
-  });
-});
-
-describe('responseDue', () => {
-  it('is 30 days after the bureau receives the dispute', () => {
-    expect(
-      responseDue({
-        mailedOn: '2026-11-02',
-        receivedOn: '2026-11-06',
-        followsFreeAnnualReport: false,
-      }),
-    ).toEqual({
-      dueOn: '2026-12-06',
-      receivedOn: '2026-11-06',
-      receivedIsEstimate: false,
-      days: 30,
-    });
-  });
-
-  it('is 45 days when the dispute follows a free annual report', () => {
-    expect(
-      responseDue({
-        mailedOn: '2026-11-02',
-        receivedOn: '2026-11-06',
-        followsFreeAnnualReport: true,
-      }).dueOn,
-    ).toBe('2026-12-21');
-  });
-
-  it('estimates receipt 5 days after mailing until the return receipt date is known', () => {
-    expect(responseDue({ mailedOn: '2026-11-02', followsFreeAnnualReport: false })).toEqual({
-      dueOn: '2026-12-07',
-      receivedOn: '2026-11-07',
-      receivedIsEstimate: true,
-      days: 30,
-    });
   });
 });
