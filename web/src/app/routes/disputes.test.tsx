@@ -19,6 +19,7 @@ import { pathname, renderApp } from '@/testing/render-app';
 vi.mock('@/lib/supabase');
 
 const today = toIsoDate(new Date());
+const DETAILS_OF_USER_1 = 'credit-dispute-letters:your-details:user-1';
 const signedIn = (id = 'user-1') =>
   createFakeSupabase({ session: makeSession(makeUser({ id })), subscription: makeSubscription() });
 
@@ -200,6 +201,7 @@ describe('My Disputes', () => {
 
   it('sign-out offers to keep or clear the data on this device', async () => {
     await seed('user-1', sampleDispute());
+    localStorage.setItem(DETAILS_OF_USER_1, JSON.stringify({ name: 'Jane Doe' }));
     const fake = signedIn();
     renderApp('/faq', fake);
     await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
@@ -208,6 +210,28 @@ describe('My Disputes', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
     await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
+    expect(localStorage.getItem(DETAILS_OF_USER_1)).toBeNull();
+  });
+
+  it('asks too when only "Your details" are kept, and signs out at once when nothing is', async () => {
+    localStorage.setItem(DETAILS_OF_USER_1, JSON.stringify({ name: 'Jane Doe' }));
+    const fake = signedIn();
+    const view = renderApp('/faq', fake);
+    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device' }));
+    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    expect(localStorage.getItem(DETAILS_OF_USER_1)).not.toBeNull();
+    view.unmount();
+
+    localStorage.clear();
+    const empty = signedIn();
+    renderApp('/faq', empty);
+    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(empty.auth.signOut).toHaveBeenCalled());
+    expect(screen.queryByRole('dialog', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
   it('keeps the data when asked to', async () => {
