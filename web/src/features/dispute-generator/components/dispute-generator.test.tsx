@@ -177,6 +177,85 @@ describe('validation', () => {
   });
 });
 
+describe('guided flow', () => {
+  it('shows one step at a time, marks it in the step indicator and focuses its heading', async () => {
+    const user = renderGenerator();
+    const steps = within(screen.getByRole('navigation', { name: 'Letter steps' })).getAllByRole(
+      'button',
+    );
+    steps.forEach((step, index) =>
+      expect(step).toHaveAccessibleName(`Step ${index + 1}: ${STEP_NAMES[index]}`),
+    );
+    const current = () => steps.filter((step) => step.getAttribute('aria-current') === 'step');
+    expect(current()).toEqual([steps[0]]);
+    expect(screen.getByLabelText('Your Name')).toBeVisible();
+    expect(screen.getByLabelText('Credit Bureau')).not.toBeVisible();
+    // Nothing takes focus before the user moves.
+    expect(document.activeElement).toBe(document.body);
+
+    // Enter in a field goes on, like Next.
+    await user.type(screen.getByLabelText('Your Name'), 'Jane{Enter}');
+    expect(screen.getByRole('heading', { name: 'Disputed items' })).toHaveFocus();
+    expect(current()).toEqual([steps[1]]);
+    expect(screen.getByLabelText('Your Name')).not.toBeVisible();
+    expect(screen.getByLabelText('Credit Bureau')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Next: Review' }));
+    expect(screen.getByRole('heading', { name: 'Review' })).toHaveFocus();
+    expect(screen.getByText('Jane')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Disputed items' })).toHaveFocus();
+
+    // Every step is reachable from the step indicator with the keyboard.
+    steps[0]!.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { name: 'Your details' })).toHaveFocus();
+    expect(current()).toEqual([steps[0]]);
+    // What was typed survives the moves.
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Jane');
+    // Shift+Tab from the heading goes back up to the step indicator.
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(steps[2]);
+    await user.keyboard(' ');
+    expect(screen.getByRole('heading', { name: 'Review' })).toHaveFocus();
+  });
+
+  it('shows the letter beside the form, updating as the user types', async () => {
+    const user = renderGenerator('Jane Account');
+    const live = screen.getByRole('region', { name: 'Your letter so far' });
+    expect(live).toHaveTextContent(
+      'Choose the credit bureau and the error type in step 2 to see your letter here.',
+    );
+    await goToStep(user, 'Disputed items');
+    await user.selectOptions(screen.getByLabelText('Credit Bureau'), 'equifax');
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-balance');
+    const text = () => within(live).getByLabelText('Letter so far').textContent;
+    expect(text()).toMatch(/^Jane Account\n/);
+    expect(text()).toContain('Equifax Information Services LLC');
+    expect(text()).toContain('Account name: [Account Name]');
+    await user.type(screen.getByLabelText('Account Name'), 'Capital One Visa');
+    expect(text()).toContain('Account name: Capital One Visa');
+    expect(text()).not.toContain('[Account Name]');
+  });
+
+  it('opens the letter so far as a full-screen sheet (phones), keeping and returning focus', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    const opener = screen.getByRole('button', { name: 'Show the letter' });
+    await user.click(opener);
+    const sheet = screen.getByRole('dialog', { name: 'Your letter so far' });
+    expect(sheet).toHaveAttribute('aria-modal', 'true');
+    expect(within(sheet).getByLabelText('Letter so far').textContent).toContain(
+      'Account name: Capital One Visa',
+    );
+    expect(sheet).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+});
+
 describe('the facts of each item', () => {
   it('asks each error type for its own facts and puts them in the letter', async () => {
     const user = renderGenerator();
