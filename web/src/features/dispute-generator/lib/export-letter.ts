@@ -1,6 +1,6 @@
 import { letterToHtml } from './letter-html';
 import type { PreparedLetter } from './prepared-letter';
-import { saveFile } from './save-file';
+import { saveFile } from '@/lib/save-file';
 
 export type ExportFormat = 'docx' | 'html';
 

@@ -10,7 +10,7 @@ import {
   recipientName,
   type Dispute,
 } from '@shared/disputes';
-import { formatIsoLong } from '@shared/letters';
+import { formatIsoLong, placeholdersIn } from '@shared/letters';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
@@ -216,6 +216,11 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
             {dispute.letterText}
           </pre>
           <div className="space-y-2 px-4 pb-4">
+            {!dispute.mailedOn && placeholdersIn(dispute.letterText).length > 0 && (
+              <p className="text-sm font-semibold text-amber-900">
+                Fill in by hand before mailing: {placeholdersIn(dispute.letterText).join(', ')}.
+              </p>
+            )}
             {!dispute.mailedOn && <p className="text-sm text-gray-800">{MAILING_ADVICE}</p>}
             <button
               type="button"
