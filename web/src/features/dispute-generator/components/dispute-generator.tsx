@@ -429,12 +429,12 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
       <div className="min-w-0 space-y-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="space-y-3">
           <StepIndicator steps={STEPS} current={step} onSelect={goTo} />
           <button
             type="button"
             onClick={() => setSheetOpen(true)}
-            className={buttonClasses('secondary', 'px-3 py-2 text-sm lg:hidden')}
+            className={buttonClasses('secondary', 'w-full px-3 py-2 text-sm lg:hidden')}
           >
             Show the letter
           </button>

@@ -7,8 +7,8 @@ const TITLE = 'Your letter so far';
 /** The letter as the user types, beside the form on a wide screen. */
 export function LiveLetterPanel({ text }: { text: string | null }) {
   return (
-    <section aria-labelledby="live-letter-title" className={`${panelClasses} p-0`}>
-      <div className="border-b border-gray-200 px-6 py-4">
+    <section aria-labelledby="live-letter-title" className={panelClasses}>
+      <div className="border-b border-gray-200 pb-4">
         <h2 id="live-letter-title" className="text-lg font-bold">
           {TITLE}
         </h2>
@@ -16,7 +16,7 @@ export function LiveLetterPanel({ text }: { text: string | null }) {
           Updates as you type. Nothing leaves this browser.
         </p>
       </div>
-      <LiveLetterText text={text} className="max-h-[calc(100vh-12rem)] overflow-y-auto px-6 py-4" />
+      <LiveLetterText text={text} className="max-h-[calc(100vh-12rem)] overflow-y-auto pt-4" />
     </section>
   );
 }

@@ -8,7 +8,7 @@ interface StepIndicatorProps {
 export function StepIndicator({ steps, current, onSelect }: StepIndicatorProps) {
   return (
     <nav aria-label="Letter steps">
-      <ol className="flex flex-wrap gap-2">
+      <ol className="grid grid-cols-3 gap-2">
         {steps.map((title, index) => {
           const isCurrent = index === current;
           return (
@@ -17,7 +17,7 @@ export function StepIndicator({ steps, current, onSelect }: StepIndicatorProps) 
                 type="button"
                 aria-current={isCurrent ? 'step' : undefined}
                 onClick={() => onSelect(index)}
-                className={`flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${
+                className={`flex h-full w-full flex-col items-center gap-1 rounded-lg border px-2 py-2 text-center text-sm font-semibold ${
                   isCurrent
                     ? 'border-blue-800 bg-blue-800 text-white'
                     : 'border-gray-300 bg-white text-gray-900 hover:border-blue-800'
