@@ -166,7 +166,10 @@ interface DisputeGeneratorProps {
   onMailed: (letter: MailedLetter) => Promise<unknown>;
 }
 
-/** The dispute letter generator: form, preview, downloads and exports, all in the browser. */
+/**
+ * The dispute letter generator: a guided flow (Your details → Disputed items → Review) beside the
+ * letter as typed, then the preview, downloads and exports, all in the browser.
+ */
 export function DisputeGenerator({ userId, accountName = '', onMailed }: DisputeGeneratorProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
