@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, signUp } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
@@ -156,23 +156,34 @@ describe('accessibility (WCAG 2.2 AA) signed in without a subscription', () => {
 });
 
 describe('accessibility (WCAG 2.2 AA) signed in with a subscription', () => {
-  it('generator, its validation errors, the preview dialog and the user menu', async () => {
+  it('generator, each of its steps, its validation errors, the preview dialog and the user menu', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await signIn(page, subscriberEmail, /\/tools$/);
     await page.getByText('Active Subscription - Unlimited Access').waitFor();
-    await page.getByLabel('Credit Bureau').waitFor();
+    await page.getByLabel('Your Name').waitFor();
     await page.waitForLoadState('networkidle');
+    // Step 1, with the live letter panel beside it.
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next: Disputed items' }).click();
+    await page.getByLabel('Credit Bureau').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next: Review' }).click();
+    await page.getByRole('button', { name: 'Preview Letter' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    // Nothing filled in: the generator says what is missing.
+    // Nothing filled in: the generator goes back to step 2 and says what is missing.
     await page.getByRole('button', { name: 'Preview Letter' }).click();
     await page.getByRole('status').first().waitFor();
+    await page.getByText('Choose the credit bureau.').waitFor();
     expect(await violations(page)).toEqual([]);
 
-    await page.getByLabel('Credit Bureau').selectOption('equifax');
-    await page.getByLabel('Error Type', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('Account Name', { exact: true }).fill('Example Bank 1234');
-    await page.getByLabel('Error Details', { exact: true }).fill('Paid in full in May 2026.');
+    await fillItem(page);
+    await page
+      .getByRole('region', { name: 'Your letter so far' })
+      .getByText('Example Bank', { exact: false })
+      .waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await page.getByRole('button', { name: 'Preview Letter' }).click();
     await page.getByRole('dialog', { name: 'Letter Preview' }).waitFor();
     expect(await violations(page)).toEqual([]);
@@ -191,3 +202,93 @@ describe('accessibility (WCAG 2.2 AA) signed in with a subscription', () => {
     }
   });
 });
+
+describe('the generator on a phone', () => {
+  it('guided steps, the letter sheet and the preview pass axe; dialogs keep their title and close cross in view', async () => {
+    const page = await e2e.newPage({ viewport: MOBILE, acceptDownloads: true });
+    await signIn(page, subscriberEmail, /\/tools$/);
+    await page.getByLabel('Your Name').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Step 2: Disputed items' }).click();
+    await fillItem(page);
+    expect(await violations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Show the letter' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Your letter so far' });
+    await sheet.getByText('Example Bank', { exact: false }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await expectOneScrollerUnderItsHeader(sheet, 'Your letter so far');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
+    await page.getByRole('button', { name: 'Preview Letter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Letter Preview' });
+    await dialog.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await expectOneScrollerUnderItsHeader(dialog, 'Letter Preview');
+
+    // A toast raised from inside the preview leaves its title and close cross uncovered.
+    await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download Letter' }).click(),
+    ]);
+    const toast = page.getByRole('status').filter({ hasText: 'Letter downloaded successfully!' });
+    await toast.waitFor();
+    const toastBox = (await toast.locator('xpath=..').boundingBox())!;
+    for (const part of headerParts(dialog, 'Letter Preview')) {
+      const box = (await part.boundingBox())!;
+      const overlaps =
+        box.x < toastBox.x + toastBox.width &&
+        toastBox.x < box.x + box.width &&
+        box.y < toastBox.y + toastBox.height &&
+        toastBox.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+  });
+});
+
+/** Step 2's required fields, for one item. */
+async function fillItem(page: Page) {
+  await page.getByLabel('Credit Bureau').selectOption('equifax');
+  await page.getByLabel('Error Type', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Account Name', { exact: true }).fill('Example Bank 1234');
+  await page.getByLabel('Error Details', { exact: true }).fill('Paid in full in May 2026.');
+}
+
+function headerParts(dialog: Locator, title: string): Locator[] {
+  return [
+    dialog.getByRole('heading', { name: title }),
+    dialog.getByRole('button', { name: 'Close', exact: true }),
+  ];
+}
+
+/**
+ * The dialog fills the phone's screen and scrolls as one container (nothing inside it scrolls
+ * on its own); scrolled to the end, its title and close cross are still on screen.
+ */
+async function expectOneScrollerUnderItsHeader(dialog: Locator, title: string) {
+  const scrollers = await dialog.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((element) => {
+        const { overflowY } = root.ownerDocument.defaultView!.getComputedStyle(element);
+        return /auto|scroll/.test(overflowY) && element.scrollHeight > element.clientHeight;
+      })
+      .map((element) => {
+        element.scrollTop = element.scrollHeight;
+        return element.tagName.toLowerCase();
+      }),
+  );
+  expect(scrollers).toEqual(['div']);
+  expect(await dialog.boundingBox()).toEqual({
+    x: 0,
+    y: 0,
+    width: MOBILE.width,
+    height: MOBILE.height,
+  });
+  for (const part of headerParts(dialog, title)) {
+    const box = (await part.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(MOBILE.height);
+  }
+}

@@ -70,7 +70,7 @@ describe('My Disputes in Chromium', () => {
     await page.getByRole('heading', { name: 'No disputes yet' }).waitFor();
     await page.waitForLoadState('networkidle');
     await nav().getByRole('link', { name: 'Dispute Generator' }).click();
-    await page.getByLabel('Credit Bureau').waitFor();
+    await page.getByLabel('Your Name').waitFor();
     await page.waitForLoadState('networkidle');
     await expect
       .poll(() =>
@@ -86,12 +86,14 @@ describe('My Disputes in Chromium', () => {
 
   it('generates a letter and marks it mailed with its tracking number', async () => {
     await page.getByLabel('Mailing Address').fill('12 Elm Street\nSpringfield, IL 62701');
+    await page.getByRole('button', { name: 'Step 2: Disputed items' }).click();
     await page.getByLabel('Credit Bureau').selectOption('transunion');
     await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-payment-history');
     await page.getByLabel('Account Name', { exact: true }).fill('Chase Sapphire ending 4321');
     await page
       .getByLabel('Error Details', { exact: true })
       .fill(`Reported 30 days late in June 2026; I paid on June 3. ${LONG_WORD}`);
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await downloaded(() =>
       page.getByRole('button', { name: 'Generate & Download Letter' }).click(),
     );

@@ -6,8 +6,9 @@ import { useE2eSetup } from '../support/e2e';
 
 /**
  * The whole subscriber journey with the keyboard only (Tab, Shift+Tab, Enter, arrows, typing,
- * Escape; never a click): sign in, generate, preview, download, close, sign out. After every
- * key that moves focus, the focused element must show a visible focus indicator.
+ * Escape; never a click): sign in, through the guided steps, generate, preview, download, close,
+ * sign out. After every key that moves focus, the focused element must show a visible focus
+ * indicator.
  */
 const e2e = useE2eSetup();
 let page: Page;
@@ -90,10 +91,14 @@ describe('keyboard-only journey', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/tools$/);
     await page.getByText('Active Subscription - Unlimited Access').waitFor();
-    await page.getByLabel('Credit Bureau').waitFor();
+    await page.getByLabel('Your Name').waitFor();
   });
 
   it('fills in the letter and generates it (download + preview)', async () => {
+    // The guided steps: each reached from the step indicator or Next, focus on its heading.
+    await tabTo(/Step 2: Disputed items$/);
+    await page.keyboard.press('Enter');
+    expect(await expectFocusVisible()).toMatchObject({ name: 'Disputed items', tag: 'h2' });
     await tabTo(/^Credit Bureau/);
     await page.keyboard.press('ArrowDown');
     await tabTo(/^Error Type/);
@@ -103,6 +108,9 @@ describe('keyboard-only journey', () => {
     await tabTo(/^Error Details/);
     await page.keyboard.type('This account was paid in full in April 2026.');
     expect(await page.getByLabel('Credit Bureau').inputValue()).not.toBe('');
+    await tabTo('Next: Review');
+    await page.keyboard.press('Enter');
+    expect(await expectFocusVisible()).toMatchObject({ name: 'Review', tag: 'h2' });
 
     await tabTo('Generate & Download Letter');
     const text = await pressForDownload('Enter');

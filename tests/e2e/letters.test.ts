@@ -59,7 +59,7 @@ async function openGenerator() {
       { timeout: 60_000, interval: 1000 },
     )
     .toBe('Active Subscription - Unlimited Access');
-  await page.getByLabel('Credit Bureau').waitFor();
+  await page.getByLabel('Your Name').waitFor();
   await expect
     .poll(() =>
       page.evaluate(() =>
@@ -179,6 +179,7 @@ async function fillForm() {
   await page.getByLabel('Previous Address').fill('1 Oak Street\nPeoria, IL 61602');
   await page.getByLabel('Report Number').fill('3318-2207-51');
 
+  await page.getByRole('button', { name: 'Step 2: Disputed items' }).click();
   await page.getByLabel('Credit Bureau').selectOption('transunion');
   await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-payment-history');
   await page.getByLabel('Account Name', { exact: true }).fill('Chase Sapphire');
@@ -202,6 +203,7 @@ async function fillForm() {
     await page.getByLabel(`Error Details${suffix}`).fill(item.details);
     if (item.evidence) await page.getByLabel(`Supporting Evidence${suffix}`).fill(item.evidence);
   }
+  await page.getByRole('button', { name: 'Step 3: Review' }).click();
 }
 
 /** Every fact typed into the form, as the letter states it. */
@@ -372,7 +374,7 @@ describe('dispute letters in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close Preview' }).click();
 
     await page.reload();
-    await page.getByLabel('Credit Bureau').waitFor();
+    await page.getByLabel('Your Name').waitFor();
     expect(await page.getByLabel('Your Name').inputValue()).toBe('Jane Q. Public');
     expect(await page.getByLabel('Mailing Address').inputValue()).toBe(
       '12 Elm Street\nSpringfield, IL 62701',
@@ -390,15 +392,21 @@ describe('dispute letters in Chromium', () => {
 
     await page.getByRole('button', { name: 'Forget my details' }).click();
     await page.reload();
-    await page.getByLabel('Credit Bureau').waitFor();
+    await page.getByLabel('Your Name').waitFor();
     expect(await page.getByLabel('Mailing Address').inputValue()).toBe('');
     // The account's name is still the starting value.
     expect(await page.getByLabel('Your Name').inputValue()).toBe('Jane Q. Public');
   });
 
-  it('marks missing fields inline and focuses the first', async () => {
+  it('marks missing fields inline and focuses the first, back on its step', async () => {
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await page.getByRole('button', { name: 'Generate & Download Letter' }).click();
     const bureau = page.getByLabel('Credit Bureau');
+    expect(
+      await page
+        .getByRole('button', { name: 'Step 2: Disputed items' })
+        .getAttribute('aria-current'),
+    ).toBe('step');
     await expect.poll(() => bureau.evaluate((select) => select.matches(':focus'))).toBe(true);
     expect(await bureau.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Choose the credit bureau.').isVisible()).toBe(true);

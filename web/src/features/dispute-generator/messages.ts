@@ -49,3 +49,10 @@ export const PLACEHOLDER_WARNING = {
   proceed: 'Continue anyway',
   cancel: 'Go back',
 } as const;
+
+/** The Review step's summary where something is not given yet. */
+export const REVIEW_NOTES = {
+  noBureau: 'No bureau chosen yet (step 2)',
+  unnamed: 'Unnamed account',
+  noName: 'Your name is not filled in: the letter keeps a blank for it (step 1)',
+} as const;

@@ -33,7 +33,17 @@ function renderGenerator(accountName?: string, userId = 'user-1') {
 
 type User = ReturnType<typeof userEvent.setup>;
 
+const STEP_NAMES = ['Your details', 'Disputed items', 'Review'] as const;
+
+/** Moves to a step of the guided flow with its button in the step indicator. */
+async function goToStep(user: User, title: (typeof STEP_NAMES)[number]) {
+  const index = STEP_NAMES.indexOf(title);
+  await user.click(screen.getByRole('button', { name: `Step ${index + 1}: ${title}` }));
+}
+
+/** Step 2 holds the bureau and the disputed items. */
 async function fillForm(user: User, { details = true } = {}) {
+  await goToStep(user, 'Disputed items');
   await user.selectOptions(screen.getByLabelText('Credit Bureau'), 'equifax');
   await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-balance');
   await user.type(screen.getByLabelText('Account Name'), 'Capital One Visa');
@@ -44,8 +54,9 @@ async function fillForm(user: User, { details = true } = {}) {
     );
 }
 
-/** Name and address: without them the letter keeps placeholders. */
+/** Name and address (step 1): without them the letter keeps placeholders. */
 async function fillSender(user: User) {
+  await goToStep(user, 'Your details');
   await user.type(screen.getByLabelText('Your Name'), 'Jane Q. Public');
   await user.type(
     screen.getByLabelText('Mailing Address'),
@@ -90,12 +101,19 @@ describe('validation', () => {
   it('refuses to generate an incomplete letter, marking each missing field and focusing the first', async () => {
     const user = renderGenerator();
     const downloads = captureDownloads();
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
     expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(downloads).toEqual([]);
 
+    // The first missing field is on step 2: the flow goes back there and focuses it.
     const bureau = screen.getByLabelText('Credit Bureau');
+    expect(screen.getByRole('button', { name: 'Step 2: Disputed items' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(bureau).toBeVisible();
     expect(document.activeElement).toBe(bureau);
     for (const [label, message] of [
       ['Credit Bureau', 'Choose the credit bureau.'],
@@ -120,6 +138,7 @@ describe('validation', () => {
   it('refuses to preview without error details, focusing them', async () => {
     const user = renderGenerator();
     await fillForm(user, { details: false });
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(
       await screen.findByText('Please fill in all required fields before previewing'),
@@ -133,6 +152,7 @@ describe('validation', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Add another disputed item' }));
     await user.type(screen.getByLabelText('Account Name (item 2)'), 'Midland Credit');
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(
       await screen.findByText('Please fill in all required fields before previewing'),
@@ -144,6 +164,7 @@ describe('validation', () => {
 
   it('warns, without blocking, when the details are too short to be specific', async () => {
     const user = renderGenerator();
+    await goToStep(user, 'Disputed items');
     await user.type(screen.getByLabelText('Error Details'), 'Wrong.');
     expect(screen.getByLabelText('Error Details')).toHaveAccessibleDescription(
       expect.stringContaining('A few more words would help'),
@@ -153,6 +174,85 @@ describe('validation', () => {
       ' The balance is $900, not $9,000 as shown.',
     );
     expect(screen.queryByText(/A few more words would help/)).not.toBeInTheDocument();
+  });
+});
+
+describe('guided flow', () => {
+  it('shows one step at a time, marks it in the step indicator and focuses its heading', async () => {
+    const user = renderGenerator();
+    const steps = within(screen.getByRole('navigation', { name: 'Letter steps' })).getAllByRole(
+      'button',
+    );
+    steps.forEach((step, index) =>
+      expect(step).toHaveAccessibleName(`Step ${index + 1}: ${STEP_NAMES[index]}`),
+    );
+    const current = () => steps.filter((step) => step.getAttribute('aria-current') === 'step');
+    expect(current()).toEqual([steps[0]]);
+    expect(screen.getByLabelText('Your Name')).toBeVisible();
+    expect(screen.getByLabelText('Credit Bureau')).not.toBeVisible();
+    // Nothing takes focus before the user moves.
+    expect(document.activeElement).toBe(document.body);
+
+    // Enter in a field goes on, like Next.
+    await user.type(screen.getByLabelText('Your Name'), 'Jane{Enter}');
+    expect(screen.getByRole('heading', { name: 'Disputed items' })).toHaveFocus();
+    expect(current()).toEqual([steps[1]]);
+    expect(screen.getByLabelText('Your Name')).not.toBeVisible();
+    expect(screen.getByLabelText('Credit Bureau')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Next: Review' }));
+    expect(screen.getByRole('heading', { name: 'Review' })).toHaveFocus();
+    expect(screen.getByText('Jane')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Disputed items' })).toHaveFocus();
+
+    // Every step is reachable from the step indicator with the keyboard.
+    steps[0]!.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { name: 'Your details' })).toHaveFocus();
+    expect(current()).toEqual([steps[0]]);
+    // What was typed survives the moves.
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Jane');
+    // Shift+Tab from the heading goes back up to the step indicator.
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(steps[2]);
+    await user.keyboard(' ');
+    expect(screen.getByRole('heading', { name: 'Review' })).toHaveFocus();
+  });
+
+  it('shows the letter beside the form, updating as the user types', async () => {
+    const user = renderGenerator('Jane Account');
+    const live = screen.getByRole('region', { name: 'Your letter so far' });
+    expect(live).toHaveTextContent(
+      'Choose the credit bureau and the error type in step 2 to see your letter here.',
+    );
+    await goToStep(user, 'Disputed items');
+    await user.selectOptions(screen.getByLabelText('Credit Bureau'), 'equifax');
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-balance');
+    const text = () => within(live).getByLabelText('Letter so far').textContent;
+    expect(text()).toMatch(/^Jane Account\n/);
+    expect(text()).toContain('Equifax Information Services LLC');
+    expect(text()).toContain('Account name: [Account Name]');
+    await user.type(screen.getByLabelText('Account Name'), 'Capital One Visa');
+    expect(text()).toContain('Account name: Capital One Visa');
+    expect(text()).not.toContain('[Account Name]');
+  });
+
+  it('opens the letter so far as a full-screen sheet (phones), keeping and returning focus', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    const opener = screen.getByRole('button', { name: 'Show the letter' });
+    await user.click(opener);
+    const sheet = screen.getByRole('dialog', { name: 'Your letter so far' });
+    expect(sheet).toHaveAttribute('aria-modal', 'true');
+    expect(within(sheet).getByLabelText('Letter so far').textContent).toContain(
+      'Account name: Capital One Visa',
+    );
+    expect(sheet).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 });
 
@@ -168,6 +268,7 @@ describe('the facts of each item', () => {
     await user.type(screen.getByLabelText('Reported Balance'), '$9,000');
     await user.type(screen.getByLabelText('Correct Balance'), '$900');
     await user.type(screen.getByLabelText('Supporting Evidence'), 'March statement{Enter}Receipt');
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const text = screen.getByLabelText('Letter text').textContent;
     expect(text).toContain('Account number: ending in 1234');
@@ -177,6 +278,7 @@ describe('the facts of each item', () => {
     expect(text).toContain('- Exhibit 1: March statement\n- Exhibit 2: Receipt');
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
 
+    await goToStep(user, 'Disputed items');
     await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-dates');
     expect(screen.queryByLabelText('Reported Balance')).not.toBeInTheDocument();
     for (const label of ['Which Date', 'Reported Date', 'Correct Date'])
@@ -200,6 +302,7 @@ describe('the facts of each item', () => {
     expect(screen.getByText(/free fraud alert/)).toBeInTheDocument();
     expect(screen.getByText(/security freeze/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Identity Theft Report Number'), 'FTC-42');
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const text = screen.getByLabelText('Letter text').textContent;
     expect(text).toContain('Under §1681c-2, please block it within 4 business days');
@@ -208,6 +311,7 @@ describe('the facts of each item', () => {
 
   it('says whether an outdated item’s reporting period has ended before the letter is made', async () => {
     const user = renderGenerator();
+    await goToStep(user, 'Disputed items');
     await user.selectOptions(screen.getByLabelText('Error Type'), 'outdated-info');
     await user.selectOptions(screen.getByLabelText('Item Type'), 'collection');
     const delinquency = screen.getByLabelText('Date of First Delinquency');
@@ -233,13 +337,15 @@ describe('preview modal', () => {
   it('is a labelled modal dialog capped near 60% of the viewport, holding focus', async () => {
     const user = renderGenerator();
     await fillForm(user);
+    await goToStep(user, 'Review');
     const opener = screen.getByRole('button', { name: 'Preview Letter' });
     await user.click(opener);
 
     const dialog = screen.getByRole('dialog', { name: 'Letter Preview' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const letter = within(dialog).getByLabelText('Letter text');
-    expect(letter).toHaveClass('max-h-[60vh]', 'overflow-auto');
+    // Capped near 60% of the viewport by the dialog's stylesheet (measured in Chromium).
+    expect(letter).toHaveClass('letter-dialog-scroll');
     expect(letter.textContent).toContain(
       'Equifax Information Services LLC\nP.O. Box 740256\nAtlanta, GA 30374',
     );
@@ -264,9 +370,11 @@ describe('preview modal', () => {
   it('closes with Close Preview and with the close cross', async () => {
     const user = renderGenerator();
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -276,6 +384,7 @@ describe('preview modal', () => {
     const user = renderGenerator();
     const downloads = captureDownloads();
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(downloads).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Download Letter' }));
@@ -292,6 +401,7 @@ describe('Generate & Download Letter', () => {
     const user = renderGenerator();
     const downloads = captureDownloads();
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
 
     expect(screen.getByRole('dialog', { name: 'Letter Preview' })).toBeInTheDocument();
@@ -317,6 +427,7 @@ describe('Generate & Download Letter', () => {
     const popup = document.implementation.createHTMLDocument('');
     const open = vi.spyOn(window, 'open').mockReturnValue({ document: popup } as Window);
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
 
     expect(open).toHaveBeenCalledOnce();
@@ -335,6 +446,7 @@ describe('Generate & Download Letter', () => {
     });
     vi.spyOn(window, 'open').mockReturnValue(null);
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
     expect(
       await screen.findByText('Download failed. Please try copying the text from the preview.'),
@@ -370,6 +482,7 @@ describe('beyond the basic letter', () => {
     expect(JSON.stringify(stored)).not.toMatch(/6789|1985|3318/);
 
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(screen.getByLabelText('Letter text').textContent).toMatch(
       /^Jane Q\. Public\n12 Elm Street\nSpringfield, IL 62701\nDate of birth: March 4, 1985\nSSN \(last 4 digits\): 6789\nPrevious address: 1 Oak Street, Peoria, IL\n/,
@@ -379,6 +492,7 @@ describe('beyond the basic letter', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
 
+    await goToStep(user, 'Your details');
     await user.click(screen.getByRole('button', { name: 'Forget my details' }));
     expect(localStorage.getItem('credit-dispute-letters:your-details:user-1')).toBeNull();
     expect(screen.getByLabelText('Your Name')).toHaveValue('Jane Account');
@@ -416,6 +530,7 @@ describe('beyond the basic letter', () => {
       'This collection from 2015 is too old to be on my report.',
     );
     await user.type(screen.getByLabelText('Supporting Evidence (item 2)'), 'Midland notice');
+    await goToStep(user, 'Review');
     await user.click(screen.getByLabelText('Copy of my credit report with the items circled'));
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const text = screen.getByLabelText('Letter text').textContent;
@@ -444,6 +559,7 @@ describe('beyond the basic letter', () => {
     await user.type(screen.getByLabelText('Date of Birth'), '1985-03-04');
     await user.type(screen.getByLabelText('Last 4 of SSN'), '6789');
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     const mailedOn = screen.getByLabelText('Mailed on');
     await user.clear(mailedOn);
@@ -505,6 +621,7 @@ describe('beyond the basic letter', () => {
     });
     await fillSender(user);
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Print / Save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
     act(() => {
@@ -518,6 +635,7 @@ describe('beyond the basic letter', () => {
     const downloads = captureDownloads();
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     await fillForm(user);
+    await goToStep(user, 'Review');
     await user.click(
       within(screen.getByRole('region', { name: 'Export options' })).getByRole('button', {
         name: 'Print / Save as PDF',
@@ -556,6 +674,7 @@ describe('beyond the basic letter', () => {
     const downloads = captureDownloads();
     await fillSender(user);
     await fillForm(user);
+    await goToStep(user, 'Review');
     const panel = screen.getByRole('region', { name: 'Export options' });
     await user.click(within(panel).getByRole('button', { name: 'Microsoft Word (.docx)' }));
     await user.click(within(panel).getByRole('button', { name: 'Google Docs (.html)' }));

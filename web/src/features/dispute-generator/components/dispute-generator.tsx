@@ -6,6 +6,7 @@ import {
   buildLetter,
   DEFAULT_BUREAU_ENCLOSURES,
   disputedItems,
+  isBureauId,
   EMPTY_ITEM_DRAFT,
   furnisherLetterFileName,
   letterFileName,
@@ -33,17 +34,21 @@ import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/ex
 import type { PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
 import { useYourDetails } from '../lib/stored-records';
-import { FIELD_ERRORS, GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
+import { liveLetterText } from '../lib/live-letter';
+import { FIELD_ERRORS, GENERATOR_MESSAGES, LETTER_MESSAGES, REVIEW_NOTES } from '../messages';
 import { DisputedItemFields } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
 import { ExportOptionsPanel } from './export-options-panel';
 import { errorClasses, inputClasses, labelClasses, panelClasses } from './field-styles';
 import { FurnisherLetterPanel } from './furnisher-letter-panel';
+import { GuidedStep } from './guided-step';
+import { LiveLetterPanel, LiveLetterSheet } from './live-letter';
 import { PreviewModal, type GuardedAction, type MailedInput } from './preview-modal';
 import { PrintLetter } from './print-letter';
 import { PrivacyPanel } from './privacy-panel';
 import { MyDisputesPanel } from './my-disputes-panel';
-import { YourDetailsPanel } from './your-details-panel';
+import { StepIndicator } from './step-indicator';
+import { YourDetailsFields } from './your-details-fields';
 
 function prepared(
   kind: PreparedLetter['kind'],
@@ -140,6 +145,15 @@ function itemErrors(missing: ReadonlySet<MissingField>, index: number): Set<Requ
 
 const NOTHING_MISSING: ReadonlySet<MissingField> = new Set();
 
+/** The guided flow. */
+const STEPS = ['Your details', 'Disputed items', 'Review'] as const;
+
+/**
+ * Toasts about a letter (download, export, mailed) appear at the bottom: the preview is often
+ * open then, and its title and close cross are at the top (on a phone, under the toasts' corner).
+ */
+const LETTER_TOAST = { position: 'bottom-center' } as const;
+
 /** What the export-options panel asks for. */
 type PanelAction = 'download' | Exclude<GuardedAction, { kind: 'mailed' }>;
 
@@ -152,7 +166,10 @@ interface DisputeGeneratorProps {
   onMailed: (letter: MailedLetter) => Promise<unknown>;
 }
 
-/** The dispute letter generator: form, preview, downloads and exports, all in the browser. */
+/**
+ * The dispute letter generator: a guided flow (Your details → Disputed items → Review) beside the
+ * letter as typed, then the preview, downloads and exports, all in the browser.
+ */
 export function DisputeGenerator({ userId, accountName = '', onMailed }: DisputeGeneratorProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -169,6 +186,9 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const [printed, setPrinted] = useState<PreparedLetter | null>(null);
   /** Set by the first attempt to build an incomplete letter; the marks then follow the form. */
   const [showMissing, setShowMissing] = useState(false);
+  const [step, setStep] = useState(0);
+  const headings = useRef<(HTMLHeadingElement | null)[]>([]);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   useEffect(preloadLetterExports, []);
 
@@ -183,13 +203,23 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const validation = validateLetterDraft(draft);
   const missing = showMissing && !validation.ok ? new Set(validation.missing) : NOTHING_MISSING;
   const today = toIsoDate(new Date());
+  const liveText = liveLetterText(draft, new Date());
+
+  /** Shows step `index` and moves focus to its heading. */
+  function goTo(index: number) {
+    flushSync(() => setStep(index));
+    headings.current[index]?.focus();
+  }
 
   /** The current form as a letter form; when incomplete, a toast, each missing field marked and the first focused. */
   function completeForm(message: string): LetterForm | null {
     if (validation.ok) return validation.form;
     toast.error(message);
     flushSync(() => setShowMissing(true));
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const itsStep = Number(first?.closest('[data-step]')?.getAttribute('data-step') ?? step);
+    if (itsStep !== step) flushSync(() => setStep(itsStep));
+    first?.focus();
     return null;
   }
 
@@ -198,17 +228,17 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
       letterTextFile(letter.text, letter.advice),
       letter.fileNames.txt,
     );
-    if (outcome === 'downloaded') toast.success(LETTER_MESSAGES.downloaded);
-    else if (outcome === 'opened-in-window') toast(LETTER_MESSAGES.openedInWindow);
-    else toast.error(LETTER_MESSAGES.downloadFailed);
+    if (outcome === 'downloaded') toast.success(LETTER_MESSAGES.downloaded, LETTER_TOAST);
+    else if (outcome === 'opened-in-window') toast(LETTER_MESSAGES.openedInWindow, LETTER_TOAST);
+    else toast.error(LETTER_MESSAGES.downloadFailed, LETTER_TOAST);
   }
 
   async function exportAs(letter: PreparedLetter, format: ExportFormat) {
     try {
       await exportLetter(format, letter);
-      toast.success(GENERATOR_MESSAGES[format]);
+      toast.success(GENERATOR_MESSAGES[format], LETTER_TOAST);
     } catch {
-      toast.error(GENERATOR_MESSAGES.failed);
+      toast.error(GENERATOR_MESSAGES.failed, LETTER_TOAST);
     }
   }
 
@@ -265,16 +295,17 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     }).then(
       () => {
         setMailed({ letter, done: true });
-        toast.success(GENERATOR_MESSAGES.mailed);
+        toast.success(GENERATOR_MESSAGES.mailed, LETTER_TOAST);
       },
       () => {
         setMailed(null);
-        toast.error(GENERATOR_MESSAGES.mailedFailed);
+        toast.error(GENERATOR_MESSAGES.mailedFailed, LETTER_TOAST);
       },
     );
   }
 
   const closePreview = useCallback(() => setPreview(null), []);
+  const closeSheet = useCallback(() => setSheetOpen(false), []);
 
   function forget() {
     forgetDetails();
@@ -283,117 +314,189 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
 
   const bureauError = missing.has('bureau') ? FIELD_ERRORS.bureau : null;
 
+  const itemsStep = (
+    <>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-bureau`} className={labelClasses}>
+            Credit Bureau
+          </label>
+          <select
+            id={`${id}-bureau`}
+            aria-required="true"
+            aria-invalid={bureauError ? true : undefined}
+            aria-describedby={bureauError ? `${id}-bureau-error` : undefined}
+            value={bureau}
+            onChange={(event) => setBureau(event.target.value)}
+            className={inputClasses}
+          >
+            <option value="">Select credit bureau</option>
+            {BUREAU_IDS.map((each) => (
+              <option key={each} value={each}>
+                {BUREAUS[each].name}
+              </option>
+            ))}
+          </select>
+          {bureauError && (
+            <p id={`${id}-bureau-error`} className={errorClasses}>
+              {bureauError}
+            </p>
+          )}
+        </div>
+        {items.map((item, index) => {
+          const fields = (
+            <DisputedItemFields
+              item={item}
+              labelSuffix={index === 0 ? '' : ` (item ${index + 1})`}
+              errors={itemErrors(missing, index)}
+              today={today}
+              onChange={(next) => setItems(items.map((each, at) => (at === index ? next : each)))}
+            />
+          );
+          return index === 0 ? (
+            <div key={index} className="contents">
+              {fields}
+            </div>
+          ) : (
+            <fieldset
+              key={index}
+              className="grid gap-4 rounded-lg border border-gray-200 p-4 md:col-span-2 md:grid-cols-2"
+            >
+              <legend className="px-1 text-sm font-semibold">Disputed item {index + 1}</legend>
+              {fields}
+              <button
+                type="button"
+                onClick={() => setItems(items.filter((_, at) => at !== index))}
+                className={buttonClasses(
+                  'secondary',
+                  'px-3 py-2 text-sm md:col-span-2 md:justify-self-start',
+                )}
+              >
+                Remove item {index + 1}
+              </button>
+            </fieldset>
+          );
+        })}
+        <div className="md:col-span-2">
+          <button
+            type="button"
+            onClick={() => setItems([...items, EMPTY_ITEM_DRAFT])}
+            className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
+          >
+            Add another disputed item
+          </button>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="submit" className={buttonClasses('primary')}>
+          Next: {STEPS[2]}
+        </button>
+        <button type="button" onClick={() => goTo(0)} className={buttonClasses('secondary')}>
+          Back
+        </button>
+      </div>
+    </>
+  );
+
+  const reviewStep = (
+    <>
+      <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold text-gray-900">To</dt>
+        <dd className="break-words text-gray-800">
+          {isBureauId(bureau) ? BUREAUS[bureau].name : REVIEW_NOTES.noBureau}
+        </dd>
+        <dt className="font-semibold text-gray-900">Disputed items</dt>
+        <dd className="break-words text-gray-800">
+          {items.map((item) => item.accountName.trim() || REVIEW_NOTES.unnamed).join('; ')}
+        </dd>
+        <dt className="font-semibold text-gray-900">From</dt>
+        <dd className="break-words text-gray-800">{details.name.trim() || REVIEW_NOTES.noName}</dd>
+      </dl>
+      <div className="mt-6">
+        <EnclosureChecklist selected={enclosures} onChange={setEnclosures} />
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="submit" className={buttonClasses('primary')}>
+          Generate &amp; Download Letter
+        </button>
+        <button type="button" onClick={openPreview} className={buttonClasses('secondary')}>
+          Preview Letter
+        </button>
+        <button type="button" onClick={() => goTo(1)} className={buttonClasses('secondary')}>
+          Back
+        </button>
+      </div>
+    </>
+  );
+
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <div className="space-y-6 lg:col-span-2">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
+      <div className="min-w-0 space-y-6">
+        <div className="space-y-3">
+          <StepIndicator steps={STEPS} current={step} onSelect={goTo} />
+          <button
+            type="button"
+            onClick={() => setSheetOpen(true)}
+            className={buttonClasses('secondary', 'w-full px-3 py-2 text-sm lg:hidden')}
+          >
+            Show the letter
+          </button>
+        </div>
         <form
           ref={form}
           aria-label="Dispute letter"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            generate();
+            if (step < STEPS.length - 1) goTo(step + 1);
+            else generate();
           }}
           className={panelClasses}
         >
-          <div className="grid gap-4 md:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-bureau`} className={labelClasses}>
-                Credit Bureau
-              </label>
-              <select
-                id={`${id}-bureau`}
-                aria-required="true"
-                aria-invalid={bureauError ? true : undefined}
-                aria-describedby={bureauError ? `${id}-bureau-error` : undefined}
-                value={bureau}
-                onChange={(event) => setBureau(event.target.value)}
-                className={inputClasses}
-              >
-                <option value="">Select credit bureau</option>
-                {BUREAU_IDS.map((each) => (
-                  <option key={each} value={each}>
-                    {BUREAUS[each].name}
-                  </option>
-                ))}
-              </select>
-              {bureauError && (
-                <p id={`${id}-bureau-error`} className={errorClasses}>
-                  {bureauError}
-                </p>
-              )}
-            </div>
-            {items.map((item, index) => {
-              const fields = (
-                <DisputedItemFields
-                  item={item}
-                  labelSuffix={index === 0 ? '' : ` (item ${index + 1})`}
-                  errors={itemErrors(missing, index)}
-                  today={today}
-                  onChange={(next) =>
-                    setItems(items.map((each, at) => (at === index ? next : each)))
-                  }
-                />
-              );
-              return index === 0 ? (
-                <div key={index} className="contents">
-                  {fields}
-                </div>
-              ) : (
-                <fieldset
-                  key={index}
-                  className="grid gap-4 rounded-lg border border-gray-200 p-4 md:col-span-2 md:grid-cols-2"
-                >
-                  <legend className="px-1 text-sm font-semibold">Disputed item {index + 1}</legend>
-                  {fields}
-                  <button
-                    type="button"
-                    onClick={() => setItems(items.filter((_, at) => at !== index))}
-                    className={buttonClasses(
-                      'secondary',
-                      'px-3 py-2 text-sm md:col-span-2 md:justify-self-start',
-                    )}
-                  >
-                    Remove item {index + 1}
-                  </button>
-                </fieldset>
-              );
-            })}
-            <div className="md:col-span-2">
-              <button
-                type="button"
-                onClick={() => setItems([...items, EMPTY_ITEM_DRAFT])}
-                className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
-              >
-                Add another disputed item
-              </button>
-            </div>
-            <EnclosureChecklist selected={enclosures} onChange={setEnclosures} />
-          </div>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <button type="submit" className={buttonClasses('primary')}>
-              Generate &amp; Download Letter
-            </button>
-            <button type="button" onClick={openPreview} className={buttonClasses('secondary')}>
-              Preview Letter
-            </button>
-          </div>
+          {[
+            <>
+              <YourDetailsFields details={details} onChange={setDetails} onForget={forget} />
+              <div className="mt-6 flex flex-wrap gap-3">
+                <button type="submit" className={buttonClasses('primary')}>
+                  Next: {STEPS[1]}
+                </button>
+              </div>
+            </>,
+            itemsStep,
+            reviewStep,
+          ].map((content, index) => (
+            <GuidedStep
+              key={STEPS[index]}
+              index={index}
+              count={STEPS.length}
+              title={STEPS[index]!}
+              current={step === index}
+              headingRef={(heading) => {
+                headings.current[index] = heading;
+              }}
+            >
+              {content}
+            </GuidedStep>
+          ))}
         </form>
-        <YourDetailsPanel details={details} onChange={setDetails} onForget={forget} />
-        <FurnisherLetterPanel
-          accountNames={items.map((item) => item.accountName.trim())}
-          onPreview={openFurnisherPreview}
-        />
+        <div hidden={step !== STEPS.length - 1} className="space-y-6">
+          <FurnisherLetterPanel
+            accountNames={items.map((item) => item.accountName.trim())}
+            onPreview={openFurnisherPreview}
+          />
+          <ExportOptionsPanel
+            onDownloadText={() => withCurrentLetter('download')}
+            onExport={(format) => withCurrentLetter({ kind: 'export', format })}
+            onPrint={() => withCurrentLetter({ kind: 'print' })}
+          />
+        </div>
+        <PrivacyPanel />
         <MyDisputesPanel />
       </div>
-      <aside className="space-y-6">
-        <PrivacyPanel />
-        <ExportOptionsPanel
-          onDownloadText={() => withCurrentLetter('download')}
-          onExport={(format) => withCurrentLetter({ kind: 'export', format })}
-          onPrint={() => withCurrentLetter({ kind: 'print' })}
-        />
+      <aside aria-label="Letter" className="hidden lg:sticky lg:top-4 lg:block">
+        <LiveLetterPanel text={liveText} />
       </aside>
+      {sheetOpen && <LiveLetterSheet text={liveText} onClose={closeSheet} />}
       {preview && (
         <PreviewModal
           letter={preview.letter}

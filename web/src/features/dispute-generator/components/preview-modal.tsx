@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import type { ExportFormat } from '../lib/export-letter';
 import type { PreparedLetter } from '../lib/prepared-letter';
-import { useFocusTrap } from '../lib/use-focus-trap';
 import { PLACEHOLDER_WARNING } from '../messages';
 import { inputClasses, labelClasses, warningClasses } from './field-styles';
+import { LetterDialog } from './letter-dialog';
 
 export interface MailedInput {
   mailedOn: string;
@@ -44,14 +44,12 @@ export function PreviewModal({
   mailed = null,
   onMarkMailed,
 }: PreviewModalProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [mailedOn, setMailedOn] = useState(() => toIsoDate(new Date()));
   const [trackingNumber, setTrackingNumber] = useState('');
   const [followsFreeAnnualReport, setFollowsFreeAnnualReport] = useState(false);
   const [pending, setPending] = useState<GuardedAction | null>(pendingAction);
   const proceed = useRef<HTMLButtonElement>(null);
-  useFocusTrap(dialog, onClose);
 
   useEffect(() => {
     if (pending) proceed.current?.focus();
@@ -77,43 +75,30 @@ export function PreviewModal({
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-gray-900/60 p-4">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="flex max-h-full w-full max-w-3xl flex-col overflow-y-auto rounded-xl bg-white shadow-xl"
+    <LetterDialog
+      title={letter.kind === 'bureau' ? 'Letter Preview' : 'Furnisher Letter Preview'}
+      onClose={onClose}
+    >
+      <pre
+        tabIndex={0}
+        aria-label="Letter text"
+        className="letter-dialog-scroll px-4 py-4 font-serif text-sm break-words whitespace-pre-wrap text-gray-900 sm:px-6"
       >
-        <div className="flex items-center justify-between border-b border-gray-200 px-6 py-4">
-          <h2 id={titleId} className="text-xl font-bold">
-            {letter.kind === 'bureau' ? 'Letter Preview' : 'Furnisher Letter Preview'}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="rounded-lg p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <pre
-          tabIndex={0}
-          aria-label="Letter text"
-          className="max-h-[60vh] shrink-0 overflow-auto px-6 py-4 font-serif text-sm whitespace-pre-wrap text-gray-900"
-        >
-          {letter.text}
-        </pre>
-        <details className="border-t border-gray-200 px-6 py-3 text-sm text-gray-900">
+        {letter.text}
+      </pre>
+      <div className="letter-dialog-footer">
+        <details className="border-t border-gray-200 px-4 py-3 text-sm text-gray-900 sm:px-6">
           <summary className="cursor-pointer font-semibold">
             Mailing advice (not part of the letter)
           </summary>
-          <pre aria-label="Mailing advice" className="mt-2 font-sans whitespace-pre-wrap">
+          <pre
+            aria-label="Mailing advice"
+            className="mt-2 font-sans break-words whitespace-pre-wrap"
+          >
             {letter.advice}
           </pre>
         </details>
-        <div className="space-y-4 border-t border-gray-200 px-6 py-4">
+        <div className="space-y-4 border-t border-gray-200 px-4 py-4 sm:px-6">
           {!pending && letter.placeholders.length > 0 && (
             <p className="text-sm text-gray-800">
               {PLACEHOLDER_WARNING.remaining} {letter.placeholders.join(', ')}.
@@ -229,6 +214,6 @@ export function PreviewModal({
           </form>
         </div>
       </div>
-    </div>
+    </LetterDialog>
   );
 }

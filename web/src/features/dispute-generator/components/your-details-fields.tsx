@@ -1,15 +1,9 @@
 import { ssnLast4Input, type SenderDetails } from '@shared/letters';
 import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
-import {
-  errorClasses,
-  hintClasses,
-  inputClasses,
-  labelClasses,
-  panelClasses,
-} from './field-styles';
+import { errorClasses, hintClasses, inputClasses, labelClasses } from './field-styles';
 
-interface YourDetailsPanelProps {
+interface YourDetailsFieldsProps {
   details: SenderDetails;
   onChange: (details: SenderDetails) => void;
   onForget: () => void;
@@ -39,8 +33,8 @@ const FIELDS: readonly {
 
 const SSN_REFUSED = 'Only the last 4 digits: never enter your full Social Security number.';
 
-/** The sender block's details: who the bureau should look for. Kept in this browser only. */
-export function YourDetailsPanel({ details, onChange, onForget }: YourDetailsPanelProps) {
+/** Step 1, the sender block's details: who the bureau should look for. Kept in this browser only. */
+export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFieldsProps) {
   const id = useId();
   const [ssnRefused, setSsnRefused] = useState(false);
 
@@ -51,10 +45,7 @@ export function YourDetailsPanel({ details, onChange, onForget }: YourDetailsPan
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className={panelClasses}>
-      <h2 id={`${id}-title`} className="text-lg font-bold">
-        Your details
-      </h2>
+    <>
       <p className="mt-1 text-sm text-gray-700">
         Optional, but they help the bureau find your file. They go into your letters and never to
         our servers. Name, addresses, phone and email stay in this browser (local storage) until you
@@ -139,6 +130,6 @@ export function YourDetailsPanel({ details, onChange, onForget }: YourDetailsPan
       >
         Forget my details
       </button>
-    </section>
+    </>
   );
 }
