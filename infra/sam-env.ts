@@ -88,6 +88,7 @@ export function deployedValues(outputs: Record<string, string>): Record<string, 
     ALLOWED_ORIGINS: 'SiteUrl',
     JWT_PUBLIC_JWKS: 'JwtPublicJwks',
     JWT_SIGNING_KEYS_SECRET_ARN: 'JwtSigningKeysSecretArn',
+    REFRESH_TOKEN_SECRET_SECRET_ARN: 'RefreshTokenSecretArn',
     STRIPE_SECRET_KEY_SECRET_ARN: 'StripeSecretKeySecretArn',
     STRIPE_WEBHOOK_SECRET_SECRET_ARN: 'StripeWebhookSecretSecretArn',
     ORIGIN_VERIFY_SECRET_SECRET_ARN: 'OriginVerifySecretArn',
@@ -108,8 +109,8 @@ export interface LocalStack {
   stripeUrl: string;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
-  /** `JWT_SIGNING_KEYS` and `JWT_PUBLIC_JWKS` of the local keys (`.data/`). */
-  keys: { JWT_SIGNING_KEYS: string; JWT_PUBLIC_JWKS: string };
+  /** `JWT_SIGNING_KEYS`, `JWT_PUBLIC_JWKS` and `REFRESH_TOKEN_SECRET` of the local keys (`.data/`). */
+  keys: { JWT_SIGNING_KEYS: string; JWT_PUBLIC_JWKS: string; REFRESH_TOKEN_SECRET: string };
   siteUrl: string;
   originVerifySecret: string;
 }

@@ -600,7 +600,7 @@ describe('API and functions', () => {
       path.join(import.meta.dirname, '..', 'lambdas/auth/router.ts'),
       'utf8',
     );
-    const served = [...router.matchAll(/app\.(get|post|put)\('\/([^']+)'/g)].map(
+    const served = [...router.matchAll(/app\.(get|post|put)\(\s*'\/([^']+)'/g)].map(
       ([, method, endpoint]) => [method!.toUpperCase(), endpoint!] as const,
     );
     expect(served.length).toBeGreaterThanOrEqual(13);
