@@ -33,9 +33,16 @@ function cardOf(paymentMethod: string | Stripe.PaymentMethod | null | undefined)
     : { brand: paymentMethod.type, last4: null };
 }
 
+/** A subscription in one of these states is live: a second one would double-bill. */
+export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set([
+  'active',
+  'trialing',
+  'past_due',
+]);
+
 /**
- * Reads the customer's current subscription state from Stripe (the "sync" approach): the latest
- * subscription with its default payment method expanded, the billing period from its items
+ * Reads the customer's current subscription state from Stripe (the "sync" approach): the live
+ * subscription (else the latest) its default payment method expanded, the billing period from its items
  * (API 2025-03-31.basil moved it there), falling back to the customer's default payment method.
  */
 export async function readSubscriptionSnapshot(
@@ -46,10 +53,12 @@ export async function readSubscriptionSnapshot(
   const { data } = await stripe.subscriptions.list({
     customer: customerId,
     status: 'all',
-    limit: 1,
+    limit: 10,
     expand: ['data.default_payment_method'],
   });
-  const subscription = data[0];
+  // A newer one may be a duplicate the webhook cancelled (`duplicate-subscriptions.ts`).
+  const subscription =
+    data.find((candidate) => LIVE_SUBSCRIPTION_STATUSES.has(candidate.status)) ?? data[0];
   if (!subscription) return { row: notStartedRow(customerId), readAt };
 
   let card = cardOf(subscription.default_payment_method);

@@ -2,7 +2,11 @@ import { PLAN } from '../../shared/plan';
 import type { SubscriptionRow } from '../../shared/subscription-row';
 import { customerForUser, forgetCustomer, isMissingCustomer } from '../billing/customers';
 import { lazyStripeClient } from '../billing/stripe-client';
-import { notStartedRow, syncCustomerSubscription } from '../billing/subscription-sync';
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  notStartedRow,
+  syncCustomerSubscription,
+} from '../billing/subscription-sync';
 import { createAccessTokenVerifier } from '../identity/access-tokens';
 import { isAllowedRedirect } from '../platform/api-access';
 import { apiCors } from '../platform/cors';
@@ -17,9 +21,6 @@ import { expireOpenSessions } from './open-sessions';
 import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
-
-/** A user in one of these states already has a subscription; a second one would double-bill. */
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
 export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
   const table = createTable(config.table);
@@ -61,7 +62,7 @@ export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
         ({ customerId } = await customerForUser(client, table, user));
         row = notStartedRow(customerId);
       }
-      if (LIVE_STATUSES.has(row.subscription_status)) {
+      if (LIVE_SUBSCRIPTION_STATUSES.has(row.subscription_status)) {
         throw new HttpError(
           409,
           'already_subscribed',

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import Stripe from 'stripe';
+import { cancelDuplicateSubscriptions } from '../billing/duplicate-subscriptions';
 import { lazyStripeClient } from '../billing/stripe-client';
 import {
   isEventProcessed,
@@ -82,7 +83,16 @@ export function createStripeWebhookApp(config: StripeWebhookConfig) {
       countMetric('WebhookEventsIgnored');
       return c.json({ received: true, ignored: true });
     }
-    const { outcome } = await syncCustomerSubscription(await stripe(), table, userId, customerId, {
+    const client = await stripe();
+    for (const duplicate of await cancelDuplicateSubscriptions(client, customerId)) {
+      requestLog(c).warn('second live subscription cancelled and refunded', {
+        event_id: event.id,
+        subscription_id: duplicate.subscriptionId,
+        kept_subscription_id: duplicate.keptSubscriptionId,
+        refund_ids: duplicate.refundIds,
+      });
+    }
+    const { outcome } = await syncCustomerSubscription(client, table, userId, customerId, {
       eventId: event.id,
       type: event.type,
     });

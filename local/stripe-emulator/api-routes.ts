@@ -179,7 +179,12 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
   });
 
   app.delete('/v1/subscriptions/:id', async (c) => {
-    const subscription = await emulator.cancelSubscription(c.req.param('id'));
+    const params = { ...query(c), ...(await form(c)) };
+    const details = objectField(params, 'cancellation_details');
+    const subscription = await emulator.cancelSubscription(
+      c.req.param('id'),
+      details ? stringField(details, 'comment') : undefined,
+    );
     return c.json(emulator.expand(subscription, expansions(query(c))));
   });
 
@@ -247,6 +252,39 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
       matching = matching.slice(index + 1);
     }
     return c.json(list(matching.slice(0, limit), '/v1/events', matching.length > limit));
+
+  app.get('/v1/invoice_payments', (c) => {
+    const params = query(c);
+    const limit = listLimit(params);
+    const matching = emulator.listInvoicePayments({
+      invoice: stringField(params, 'invoice'),
+      status: stringField(params, 'status'),
+      limit: limit + 1,
+    });
+    const page = list(matching.slice(0, limit), '/v1/invoice_payments', matching.length > limit);
+    return c.json(emulator.expand(page, expansions(params)));
+  });
+
+  app.post('/v1/refunds', async (c) => {
+    const params = await form(c);
+    const amountText = stringField(params, 'amount');
+    const amount = amountText === undefined ? undefined : Number(amountText);
+    if (amount !== undefined && !(Number.isInteger(amount) && amount > 0)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Invalid positive integer: ${amountText}`,
+        'parameter_invalid_integer',
+        'amount',
+      );
+    }
+    const refund = await emulator.createRefund({
+      paymentIntent: stringField(params, 'payment_intent'),
+      amount,
+      reason: stringField(params, 'reason'),
+      metadata: objectField(params, 'metadata') ? metadataField(params, 'metadata') : {},
+    });
+    return c.json(emulator.expand(refund, expansions(params)));
   });
 
   app.post('/v1/billing_portal/sessions', async (c) => {

@@ -9,9 +9,12 @@ import {
   customerObject,
   eventObject,
   invoiceObject,
+  invoicePaymentObject,
+  newId,
   portalSessionObject,
   priceObject,
   productObject,
+  refundObject,
   subscriptionObject,
   unixNow,
 } from './objects';
@@ -53,6 +56,8 @@ interface SavedState {
   checkoutSessions: [string, Stripe.Checkout.Session][];
   subscriptions: [string, Stripe.Subscription][];
   invoices: [string, Stripe.Invoice][];
+  invoicePayments?: [string, Stripe.InvoicePayment][];
+  refunds?: [string, Stripe.Refund][];
   portalSessions: [string, Stripe.BillingPortal.Session][];
   sessionExtras: [string, SessionExtras][];
 }
@@ -74,6 +79,8 @@ export class StripeEmulator {
   readonly checkoutSessions = new Map<string, Stripe.Checkout.Session>();
   readonly subscriptions = new Map<string, Stripe.Subscription>();
   readonly invoices = new Map<string, Stripe.Invoice>();
+  readonly invoicePayments = new Map<string, Stripe.InvoicePayment>();
+  readonly refunds = new Map<string, Stripe.Refund>();
   readonly portalSessions = new Map<string, Stripe.BillingPortal.Session>();
   readonly prices = new Map<string, Stripe.Price>();
   readonly products = new Map<string, Stripe.Product>();
@@ -103,6 +110,8 @@ export class StripeEmulator {
     fill(this.checkoutSessions, saved.checkoutSessions);
     fill(this.subscriptions, saved.subscriptions);
     fill(this.invoices, saved.invoices);
+    fill(this.invoicePayments, saved.invoicePayments);
+    fill(this.refunds, saved.refunds);
     fill(this.portalSessions, saved.portalSessions);
     fill(this.sessionExtras, saved.sessionExtras);
     // Hosted pages live on this run's port.
@@ -120,6 +129,8 @@ export class StripeEmulator {
       checkoutSessions: [...this.checkoutSessions],
       subscriptions: [...this.subscriptions],
       invoices: [...this.invoices],
+      invoicePayments: [...this.invoicePayments],
+      refunds: [...this.refunds],
       portalSessions: [...this.portalSessions],
       sessionExtras: [...this.sessionExtras],
     };
@@ -297,6 +308,8 @@ export class StripeEmulator {
     subscription.latest_invoice = invoice.id;
     this.subscriptions.set(subscription.id, subscription);
     this.invoices.set(invoice.id, invoice);
+    const payment = invoicePaymentObject({ invoice, paymentIntentId: newId('pi') });
+    this.invoicePayments.set(payment.id, payment);
 
     session.status = 'complete';
     session.payment_status = 'paid';
@@ -391,7 +404,84 @@ export class StripeEmulator {
     return subscription;
   }
 
-  async cancelSubscription(id: string): Promise<Stripe.Subscription> {
+  /** Stripe's `GET /v1/invoice_payments`: the payments of one invoice, newest first. */
+  listInvoicePayments(params: {
+    invoice?: string;
+    status?: string;
+    limit: number;
+  }): Stripe.InvoicePayment[] {
+    if (params.invoice && !this.invoices.has(params.invoice)) {
+      throw noSuchObject('invoice', params.invoice, 'invoice');
+    }
+    return [...this.invoicePayments.values()]
+      .reverse()
+      .filter((payment) => !params.invoice || payment.invoice === params.invoice)
+      .filter((payment) => !params.status || payment.status === params.status)
+      .slice(0, params.limit);
+  }
+
+  /**
+   * Stripe's `POST /v1/refunds` for a payment intent: the whole remaining amount unless `amount`
+   * says less; refusing more than was paid, as Stripe does (`charge_already_refunded`).
+   */
+  async createRefund(params: {
+    paymentIntent?: string;
+    amount?: number;
+    reason?: string;
+    metadata: Record<string, string>;
+  }): Promise<Stripe.Refund> {
+    if (!params.paymentIntent) throw missingParam('payment_intent');
+    const payment = [...this.invoicePayments.values()].find(
+      (candidate) => candidate.payment.payment_intent === params.paymentIntent,
+    );
+    if (!payment) throw noSuchObject('payment_intent', params.paymentIntent, 'payment_intent');
+    const invoice = this.invoices.get(payment.invoice as string)!;
+    const refunded = [...this.refunds.values()]
+      .filter((refund) => refund.payment_intent === params.paymentIntent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const remaining = (payment.amount_paid ?? 0) - refunded;
+    const amount = params.amount ?? remaining;
+    if (remaining <= 0) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Charge for ${params.paymentIntent} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    }
+    if (amount > remaining) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${remaining / 100})`,
+        'amount_too_large',
+        'amount',
+      );
+    }
+    const reason = params.reason ?? null;
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
+        'parameter_invalid_string',
+        'reason',
+      );
+    }
+    const refund = refundObject({
+      paymentIntentId: params.paymentIntent,
+      customerId: invoice.customer as string,
+      amount,
+      currency: payment.currency,
+      reason,
+      metadata: params.metadata,
+    });
+    this.refunds.set(refund.id, refund);
+    await this.emit([eventObject('refund.created', structuredClone(refund), this.apiVersion)]);
+    return refund;
+  }
+
+  async cancelSubscription(id: string, comment?: string): Promise<Stripe.Subscription> {
     const subscription = this.subscription(id);
     if (subscription.status === 'canceled') {
       throw new StripeApiError(
@@ -407,7 +497,7 @@ export class StripeEmulator {
     subscription.canceled_at = now;
     subscription.ended_at = now;
     subscription.cancellation_details = {
-      comment: null,
+      comment: comment ?? null,
       feedback: null,
       feedback_option: null,
       reason: 'cancellation_requested',

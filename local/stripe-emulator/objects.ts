@@ -536,3 +536,60 @@ export function eventObject(
     type,
   } as Stripe.Event;
 }
+
+export interface InvoicePaymentFields {
+  invoice: Stripe.Invoice;
+  paymentIntentId: string;
+}
+
+/** How a paid invoice was paid (API 2025-03-31.basil moved this off the invoice). */
+export function invoicePaymentObject(fields: InvoicePaymentFields): Stripe.InvoicePayment {
+  const { invoice } = fields;
+  const now = unixNow();
+  return {
+    id: newId('inpay'),
+    object: 'invoice_payment',
+    amount_paid: invoice.amount_paid,
+    amount_requested: invoice.amount_due,
+    created: now,
+    currency: invoice.currency,
+    invoice: invoice.id!,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: fields.paymentIntentId },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: now },
+  };
+}
+
+export interface RefundFields {
+  paymentIntentId: string;
+  customerId: string;
+  amount: number;
+  currency: string;
+  reason: Stripe.Refund.Reason | null;
+  metadata: Record<string, string>;
+}
+
+/** A refund that succeeds at once, as test-mode card refunds do. */
+export function refundObject(fields: RefundFields): Stripe.Refund {
+  return {
+    id: newId('re'),
+    object: 'refund',
+    amount: fields.amount,
+    balance_transaction: null,
+    charge: null,
+    created: unixNow(),
+    currency: fields.currency,
+    customer: fields.customerId,
+    customer_account: null,
+    metadata: fields.metadata,
+    payment_intent: fields.paymentIntentId,
+    payment_method: null,
+    reason: fields.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+  };
+}

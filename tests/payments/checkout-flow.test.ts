@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentKeys } from '../../lambdas/billing/items';
+import { PLAN } from '../../shared/plan';
 import { addOneMonth } from '../../local/stripe-emulator/objects';
 import {
   SITE,
@@ -222,6 +223,57 @@ describe('after subscribing', () => {
     );
     expect(subscriptions.map((subscription) => subscription.status)).toEqual(['active']);
     expect((await readView(user)).data).toMatchObject({ subscription_status: 'active' });
+  });
+
+  it('two sessions both paid (opened in a race): one active subscription, the newer refunded', async () => {
+    const user = await stack.signUp();
+    const first = await startCheckout(user);
+    const emulator = stack.stripe.emulator;
+    const firstSession = emulator.checkoutSessions.get(first.data!.sessionId)!;
+    const customer = firstSession.customer as string;
+    // A second checkout call that listed the open sessions before the first was created.
+    const second = emulator.createCheckoutSession({
+      mode: 'subscription',
+      customer,
+      metadata: {},
+      subscriptionMetadata: {},
+      lineItems: [{ price: PLAN.priceId }],
+      successUrl: firstSession.success_url!,
+      cancelUrl: firstSession.cancel_url ?? undefined,
+    });
+    const card = { cardNumber: '4242 4242 4242 4242' };
+    expect((await payOnHostedPage(first.data!.url, card)).status).toBe(303);
+    expect((await payOnHostedPage(second.url!, card)).status).toBe(303);
+    await emulator.webhooks.settled();
+
+    // In the order they were created.
+    const subscriptions = [...emulator.subscriptions.values()].filter(
+      (subscription) => subscription.customer === customer,
+    );
+    expect(subscriptions.map((subscription) => subscription.status)).toEqual([
+      'active',
+      'canceled',
+    ]);
+    const [kept, duplicate] = subscriptions;
+    expect(duplicate!.cancellation_details?.comment).toBe(
+      `Second live subscription of customer ${customer}: ${kept!.id} is kept`,
+    );
+    const refunds = [...emulator.refunds.values()];
+    const duplicatePayments = [...emulator.invoicePayments.values()].filter(
+      (payment) => payment.invoice === duplicate!.latest_invoice,
+    );
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        payment_intent: duplicatePayments[0]!.payment.payment_intent,
+        amount: duplicatePayments[0]!.amount_paid,
+        reason: 'duplicate',
+        metadata: { subscription: duplicate!.id, duplicate_of: kept!.id },
+      }),
+    ]);
+    expect((await readView(user)).data).toMatchObject({
+      subscription_id: kept!.id,
+      subscription_status: 'active',
+    });
   });
 
   it('the billing portal forgets a customer Stripe no longer has, and says so (404)', async () => {
