@@ -1,6 +1,9 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -17,6 +20,47 @@ const layer = (files, forbidden, message) => ({
     ],
   },
 });
+
+/**
+ * bulletproof-react's boundaries in web/src: a feature never imports another feature (pages that
+ * combine features live in app/routes/); the shared layers (components, hooks, lib, config)
+ * import neither features nor app; features do not import app.
+ */
+const webSrc = `${import.meta.dirname}/web/src`;
+const features = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBoundaries = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({ project: `${import.meta.dirname}/web/tsconfig.json` }),
+    ],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: webSrc,
+        zones: [
+          ...features.map((name) => ({
+            target: `./features/${name}`,
+            from: './features',
+            except: [`./${name}`],
+            message: 'A feature never imports another feature: compose them in app/routes/.',
+          })),
+          {
+            target: ['./components', './hooks', './lib', './config'],
+            from: ['./features', './app'],
+            message: 'Shared code (components, hooks, lib, config) imports no feature and no app.',
+          },
+          { target: './features', from: './app', message: 'Features do not import app/.' },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', '.data', 'web/dist', 'cdk.out', 'coverage', 'bench/out'] },
@@ -41,6 +85,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  webBoundaries,
   layer(
     ['shared/**'],
     ['lambdas', 'web', 'infra', 'local', 'tests', 'bench'],

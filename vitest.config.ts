@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { sampleLetterPlugin } from './web/build/sample-letter';
 
 /** Where the backend tests' workers copy every line they write (tests/support/log-capture.ts). */
 const LOG_CAPTURE_DIR = mkdtempSync(join(tmpdir(), 'cdl-test-logs-'));
@@ -43,7 +44,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), sampleLetterPlugin()],
         resolve: {
           alias: {
             '@': `${import.meta.dirname}/web/src`,

@@ -2,12 +2,13 @@
  * Prints the JavaScript a visit to `/` downloads, gzipped, from the production build
  * (run `npm run build:web` first):
  *  - initial: the entry chunk (the home page is in it) and its static imports. This is
- *    everything a visitor without a session downloads (the budget figure, ≤ 120 KB);
+ *    everything a visitor without a session downloads (the budget figure, ≤ 100 KB);
  *  - with a stored session: initial plus the auth/data client chunk, which loads right after
  *    /config.json when the browser holds a session (or an e-mail link brings one).
+ *  - fonts: every web font file of the build (woff2 as served; budget ≤ 40 KB in all).
  * Usage: npx tsx bench/web-bundle.ts [web/dist]
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -52,3 +53,9 @@ console.log(
 );
 for (const key of initial) console.log(`  ${manifest[key]!.file}  ${kb(gzippedBytes([key]))}`);
 console.log(`JS for / with a stored session (+ auth client): ${kb(gzippedBytes(withSession))}`);
+
+const fonts = readdirSync(join(dist, 'assets')).filter((file) => /\.(woff2?|ttf|otf)$/.test(file));
+const fontBytes = fonts.reduce((sum, file) => sum + statSync(join(dist, 'assets', file)).size, 0);
+console.log(`fonts: ${kb(fontBytes)} in ${fonts.length} files`);
+for (const file of fonts)
+  console.log(`  assets/${file}  ${kb(statSync(join(dist, 'assets', file)).size)}`);

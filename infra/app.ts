@@ -42,6 +42,7 @@ try {
     monthlyBudgetUsd: monthlyBudgetUsd === undefined ? undefined : Number(monthlyBudgetUsd),
     existingTableName: context('existingTableName'),
     mailFrom: context('mailFrom'),
+    supportEmail: context('supportEmail'),
     emailConfirmation: context('emailConfirmation') === 'true',
   });
 } catch (error) {

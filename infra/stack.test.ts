@@ -26,7 +26,7 @@ import {
   SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
 } from '../shared/security-headers';
-import { entryHtmlFor } from '../shared/site-entry';
+import { ENTRY_FILES, entryHtmlFor } from '../shared/site-entry';
 import { API_FUNCTIONS, functionLogicalId, type ApiFunctionSpec } from './api-functions';
 import { LAMBDA_BUNDLING } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
@@ -226,17 +226,18 @@ describe('edge: private bucket behind CloudFront', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
 
-  test('the SPA fallback serves / the home page, other routes the app shell, files as they are', () => {
+  test('the SPA fallback serves each route its prerendered page, other paths the not-found page, files as they are', () => {
     const code = only('AWS::CloudFront::Function')[1].Properties.FunctionCode as string;
     const handler = vm.runInNewContext(`${code}; handler`) as (event: unknown) => { uri: string };
     const uriAfter = (uri: string) => handler({ request: { uri } }).uri;
     expect(uriAfter('/')).toBe('/index.html');
     expect(uriAfter('/index.html')).toBe('/index.html');
-    expect(uriAfter('/account')).toBe('/app-shell.html');
-    expect(uriAfter('/reset-password')).toBe('/app-shell.html');
-    expect(uriAfter('/faq/')).toBe('/app-shell.html');
+    expect(uriAfter('/account')).toBe('/404.html');
+    expect(uriAfter('/reset-password')).toBe('/reset-password.html');
+    expect(uriAfter('/faq/')).toBe('/faq.html');
+    expect(uriAfter('/constructor')).toBe('/404.html');
     // The same choice as the local server's.
-    for (const uri of ['/', '/account', '/faq/'])
+    for (const uri of ['/', '/account', '/faq/', '/tools', '/support'])
       expect(uriAfter(uri)).toBe(`/${entryHtmlFor(uri)}`);
     expect(uriAfter('/assets/index-3f9a1c.js')).toBe('/assets/index-3f9a1c.js');
     expect(uriAfter('/config.json')).toBe('/config.json');
@@ -329,10 +330,10 @@ describe('edge: private bucket behind CloudFront', () => {
     });
     expect(entry.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
     expect(entry.Properties.DistributionPaths).toEqual([
-      '/index.html',
-      '/app-shell.html',
+      ...ENTRY_FILES.map((file) => `/${file}`),
       '/config.json',
     ]);
+    expect(entry.Properties.DistributionPaths).toContain('/404.html');
     // Neither prunes the other's files; the entry files go after the assets they reference.
     expect(hashed.Properties.Prune).toBe(false);
     expect(entry.Properties.Prune).toBe(false);

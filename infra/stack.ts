@@ -72,7 +72,7 @@ import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
 import { SYNCED_EVENT_TYPES } from '../lambdas/stripe-webhook/events';
 import { PLAN } from '../shared/plan';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
-import { APP_SHELL_HTML, HOME_HTML } from '../shared/site-entry';
+import { ENTRY_FILES, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../shared/site-entry';
 import {
   API_FUNCTIONS,
   functionLogicalId,
@@ -107,6 +107,8 @@ export interface CreditDisputeLettersStackProps extends StackProps {
    * stack's region. Without it the auth function gets no SES permission (e-mails cannot be sent).
    */
   mailFrom?: string;
+  /** The address the site shows for help (footer, /support); the SPA has a default. */
+  supportEmail?: string;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
 }
@@ -195,13 +197,15 @@ export const ORIGIN_VERIFY_LOGICAL_ID = 'OriginVerifyFunction';
 export const HASHED_ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * A path without a file extension is a client-side route: CloudFront serves `/` the prerendered
- * home page and every other route the app shell (as shared/site-entry.ts `entryHtmlFor`).
+ * A path without a file extension is a client-side route: CloudFront serves each route its
+ * prerendered page and any other path the not-found page (as shared/site-entry.ts `entryHtmlFor`).
  */
-const SPA_FALLBACK_CODE = `function handler(event) {
+const SPA_FALLBACK_CODE = `var ENTRIES = ${JSON.stringify(ROUTE_ENTRY_FILES)};
+function handler(event) {
   var request = event.request;
-  if (request.uri === '/') request.uri = '/${HOME_HTML}';
-  else if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/${APP_SHELL_HTML}';
+  var route = request.uri.length > 1 ? request.uri.replace(/\\/+$/, '') : request.uri;
+  if (Object.prototype.hasOwnProperty.call(ENTRIES, route)) request.uri = '/' + ENTRIES[route];
+  else if (!/\\.[A-Za-z0-9]+$/.test(request.uri)) request.uri = '/${NOT_FOUND_HTML}';
   return request;
 }`;
 
@@ -728,13 +732,17 @@ export class CreditDisputeLettersStack extends Stack {
       destinationBucket: bucket,
       sources: [
         Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] }),
-        Source.jsonData('config.json', { url: siteUrl, publishableKey: props.publishableKey }),
+        Source.jsonData('config.json', {
+          url: siteUrl,
+          publishableKey: props.publishableKey,
+          ...(props.supportEmail && { supportEmail: props.supportEmail }),
+        }),
       ],
       cacheControl: [CacheControl.noCache()],
       prune: false,
       memoryLimit: 512,
       distribution,
-      distributionPaths: [`/${HOME_HTML}`, `/${APP_SHELL_HTML}`, '/config.json'],
+      distributionPaths: [...ENTRY_FILES.map((file) => `/${file}`), '/config.json'],
     });
     siteEntry.node.addDependency(hashedAssets);
     // The CDK's BucketDeployment handler, shared by both deployments.

@@ -30,6 +30,8 @@ import { startStripeEmulator, type RunningStripeEmulator } from './stripe-emulat
 
 export interface LocalRuntimeOptions {
   port: number;
+  /** The interface to listen on; loopback unless asked (`/_dev/mail` holds every code and link). */
+  host?: string;
   /** Where DynamoDB Local keeps its files; null keeps everything in memory. */
   dataDir: string | null;
   webDist: string;
@@ -56,9 +58,11 @@ export class PortInUseError extends Error {
   }
 }
 
-function listen(app: Hono, port: number): Promise<ServerType> {
+export const DEFAULT_HOST = '127.0.0.1';
+
+function listen(app: Hono, port: number, hostname: string): Promise<ServerType> {
   return new Promise((resolveServer, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' });
+    const server = serve({ fetch: app.fetch, port, hostname });
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error),
     );
@@ -72,7 +76,7 @@ function listen(app: Hono, port: number): Promise<ServerType> {
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const root = new Hono();
-  const server = await listen(root, options.port);
+  const server = await listen(root, options.port, options.host ?? DEFAULT_HOST);
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
   const url = `http://localhost:${port}`;
@@ -110,7 +114,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     root.get('/config.json', (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json({ url, publishableKey: env.PUBLISHABLE_KEY });
+      const support = env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {};
+      return c.json({ url, publishableKey: env.PUBLISHABLE_KEY, ...support });
     });
     const outbox = createOutbox(options.dataDir ? join(options.dataDir, 'outbox') : null);
     root.route('/', createAuthApp(readAuthConfig(env), { mailer: outbox }));
@@ -120,6 +125,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
     root.route('/', createBillingPortalApp(readBillingPortalConfig(env)));
     root.on(['GET', 'HEAD'], '*', createStaticSiteHandler(options.webDist));
+    // What API Gateway answers for a route it does not have.
+    root.notFound((c) => c.json({ message: 'Not Found' }, 404));
 
     const stopDynamo = dynamo;
     const stopStripe = stripeEmulator;

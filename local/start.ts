@@ -15,6 +15,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 try {
   const runtime = await startLocalRuntime({
     port,
+    // `HOST=0.0.0.0` opens it to the network (the dev mailbox too); loopback by default.
+    host: process.env.HOST || undefined,
     // `DATA_DIR=:memory:` keeps nothing: DynamoDB Local in memory (benchmarks, throwaway demos).
     dataDir: process.env.DATA_DIR === ':memory:' ? null : (process.env.DATA_DIR ?? DATA_DIR),
     webDist: 'web/dist',

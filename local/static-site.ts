@@ -63,14 +63,22 @@ function encode(
 
 /**
  * Serves the built SPA like CloudFront does: files as they are (hashed assets cached for ever),
- * any extension-less path falls back to its entry HTML (history routing: the prerendered home
- * page for `/`, the app shell for the rest), and a missing file with an extension is a plain
- * 404, never HTML.
+ * any extension-less path falls back to its entry HTML (history routing: each route's
+ * prerendered page, the not-found page for other paths), and a missing file with an extension
+ * is a plain 404, never HTML.
  */
 export function createStaticSiteHandler(webDist: string) {
   const root = resolve(webDist);
   return async (c: Context) => {
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json(
+        { error: 'Bad Request', message: 'Malformed percent-encoding in the path' },
+        400,
+      );
+    }
     const target = normalize(join(root, pathname));
     if (target !== root && !target.startsWith(root + sep)) return c.text('Not Found', 404);
 

@@ -1,12 +1,32 @@
 /**
- * The built SPA's HTML entry files (web/dist), and which one a client-side route gets. The home
- * page is prerendered into index.html so it paints before any script runs; every other route
- * gets the empty shell, so no page flashes the home page's content before its own.
+ * The built SPA's HTML entry files (web/dist): every client-side route is prerendered at build
+ * time into its own file, so its first paint does not wait for JavaScript; a path that is no
+ * route gets the prerendered not-found page. The app then hydrates whichever it was served.
  */
 export const HOME_HTML = 'index.html';
-export const APP_SHELL_HTML = 'app-shell.html';
+export const NOT_FOUND_HTML = '404.html';
 
-/** The entry file for a path that names no file (`/`, `/faq`, ...). */
+/** Route → its prerendered entry file (web/src/config/paths.ts lists the same routes). */
+export const ROUTE_ENTRY_FILES: Readonly<Record<string, string>> = {
+  '/': HOME_HTML,
+  '/tools': 'tools.html',
+  '/disputegenerator': 'disputegenerator.html',
+  '/disputes': 'disputes.html',
+  '/auth': 'auth.html',
+  '/forgot-password': 'forgot-password.html',
+  '/reset-password': 'reset-password.html',
+  '/faq': 'faq.html',
+  '/testimonials': 'testimonials.html',
+  '/payment': 'payment.html',
+  '/success': 'success.html',
+  '/support': 'support.html',
+};
+
+/** Every entry file, the not-found page included. */
+export const ENTRY_FILES: readonly string[] = [...Object.values(ROUTE_ENTRY_FILES), NOT_FOUND_HTML];
+
+/** The entry file for a path that names no file (`/`, `/faq`, `/faq/`, `/no-such-page`). */
 export function entryHtmlFor(pathname: string): string {
-  return pathname === '/' ? HOME_HTML : APP_SHELL_HTML;
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.hasOwn(ROUTE_ENTRY_FILES, route) ? ROUTE_ENTRY_FILES[route]! : NOT_FOUND_HTML;
 }

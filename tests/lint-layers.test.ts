@@ -29,3 +29,32 @@ describe('one-way import layers', () => {
     expect(await restrictedImports(file, source)).toBe(0);
   });
 });
+
+async function boundaryViolations(filePath: string, source: string): Promise<number> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').length;
+}
+
+describe('web boundaries (bulletproof-react)', () => {
+  it.each([
+    ['web/src/features/payment/x.ts', "import '@/features/auth/auth-page';"],
+    ['web/src/features/payment/x.ts', "import '../auth/auth-page';"],
+    ['web/src/features/marketing/x.tsx', "import '@/features/testimonials/testimonial-card';"],
+    ['web/src/lib/x.ts', "import '@/features/auth/auth-page';"],
+    ['web/src/components/x.ts', "import '@/app/provider';"],
+    ['web/src/features/auth/x.ts', "import '@/app/provider';"],
+  ])('%s may not %s', async (file, source) => {
+    expect(await boundaryViolations(file, source)).toBe(1);
+  });
+
+  it.each([
+    ['web/src/app/routes/x.tsx', "import '@/features/auth/auth-page';"],
+    ['web/src/app/routes/x.tsx', "import '@/features/testimonials/testimonial-card';"],
+    ['web/src/features/auth/x.ts', "import './auth-page';"],
+    ['web/src/features/auth/x.ts', "import '@/features/auth/auth-page';"],
+    ['web/src/features/payment/x.ts', "import '@/lib/auth';"],
+    ['web/src/features/payment/x.ts', "import '@/components/button-styles';"],
+  ])('%s may %s', async (file, source) => {
+    expect(await boundaryViolations(file, source)).toBe(0);
+  });
+});

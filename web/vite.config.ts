@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { prerenderHomePlugin } from './build/prerender-home';
+import { displayFontPlugin } from './build/display-font';
+import { prerenderPagesPlugin } from './build/prerender-pages';
+import { sampleLetterPlugin } from './build/sample-letter';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8787';
 
@@ -31,7 +33,14 @@ function devRuntimeConfig(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), devRuntimeConfig(), prerenderHomePlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    displayFontPlugin(),
+    sampleLetterPlugin(),
+    devRuntimeConfig(),
+    prerenderPagesPlugin(),
+  ],
   resolve: {
     alias: {
       '@': `${import.meta.dirname}/src`,

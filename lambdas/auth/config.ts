@@ -23,6 +23,8 @@ export interface AuthConfig extends ApiAccessConfig {
     user: RateLimitRule;
     otp: RateLimitRule;
     verify: RateLimitRule;
+    /** E-mails sent per hour, project-wide (GoTrue's `RATE_LIMIT_EMAIL_SENT`). */
+    emailSent: RateLimitRule;
   };
   /** Public URL of this API, as links in e-mails reach it. */
   externalUrl: string;
@@ -66,6 +68,7 @@ export function readAuthConfig(env: Env): AuthConfig {
       user: { limit: integer(env, 'RATE_LIMIT_USER_UPDATE', 30, 1), windowSeconds },
       otp: { limit: integer(env, 'RATE_LIMIT_OTP', 30, 1), windowSeconds },
       verify: { limit: integer(env, 'RATE_LIMIT_VERIFY', 30, 1), windowSeconds },
+      emailSent: { limit: integer(env, 'RATE_LIMIT_EMAIL_SENT', 30, 1), windowSeconds: 3600 },
     },
     externalUrl: optionalString(env, 'API_EXTERNAL_URL', `${siteUrl}/auth/v1`).replace(/\/+$/, ''),
     mailFrom: optionalString(env, 'MAIL_FROM', 'Credit Dispute Letters <no-reply@localhost>'),

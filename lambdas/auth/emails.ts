@@ -3,7 +3,10 @@ import type { OtpKind } from '../identity/one-time-codes';
 
 export const PRODUCT_NAME = 'Credit Dispute Letters';
 
-const CONTENT: Record<OtpKind, { subject: string; intro: string; action: string }> = {
+const CONTENT: Record<
+  OtpKind,
+  { subject: string; intro: string | ((about: string) => string); action: string }
+> = {
   signup: {
     subject: 'Confirm your e-mail address',
     intro: `Thanks for signing up for ${PRODUCT_NAME}. Please confirm your e-mail address.`,
@@ -24,14 +27,32 @@ const CONTENT: Record<OtpKind, { subject: string; intro: string; action: string 
     intro: `Please confirm this address as the new e-mail address of your ${PRODUCT_NAME} account.`,
     action: 'Confirm the new address',
   },
+  email_change_current: {
+    subject: 'Confirm the change of your e-mail address',
+    intro: (newEmail) =>
+      `Someone asked to change the e-mail address of your ${PRODUCT_NAME} account to ${newEmail}. ` +
+      'Nothing changes until both addresses confirm. If it was not you, do not confirm, and change your password.',
+    action: 'Confirm the change',
+  },
 };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A plain, readable e-mail: text and simple HTML with the same link and one-time code. */
-export function composeEmail(kind: OtpKind, to: string, link: string, code: string): MailMessage {
-  const { subject, intro, action } = CONTENT[kind];
+/**
+ * A plain, readable e-mail: text and simple HTML with the same link and one-time code. `about`
+ * is the new address, for the mail to the current one of an e-mail change.
+ */
+export function composeEmail(
+  kind: OtpKind,
+  to: string,
+  link: string,
+  code: string,
+  about = '',
+): MailMessage {
+  const { subject, action } = CONTENT[kind];
+  const content = CONTENT[kind].intro;
+  const intro = typeof content === 'string' ? content : content(about);
   return {
     to,
     subject: `${PRODUCT_NAME}: ${subject}`,

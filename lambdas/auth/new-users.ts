@@ -10,9 +10,8 @@ import {
 } from '../identity/users';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
-import { composeEmail } from './emails';
 import { AuthError } from './errors';
-import { verificationLink } from './mail-codes';
+import { mailOtp, reserveEmail } from './mail-codes';
 import { newSession } from './sign-in';
 
 export type NewUserOutcome =
@@ -35,6 +34,7 @@ export async function createUser(
   },
 ): Promise<NewUserOutcome> {
   const { email, confirmed } = input;
+  if (!confirmed) await reserveEmail(deps);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const at = deps.now();
     const id = randomUUID();
@@ -62,7 +62,7 @@ export async function createUser(
         ...(confirmed ? { lastSignInAt: at } : {}),
       },
       ...(otp
-        ? { confirmationSentAt: at, confirmationTokenHash: otp.hash }
+        ? { confirmationSentAt: at, confirmationTokenHash: otp.codeHash }
         : { emailConfirmedAt: at, lastSignInAt: at }),
     };
     const started = confirmed ? await newSession(deps, id, 'password') : undefined;
@@ -70,13 +70,13 @@ export async function createUser(
       await putNewUser(deps.table, user, {
         session: started?.session,
         otp: otp && {
-          hash: otp.hash,
-          record: {
-            userId: id,
-            kind: 'signup',
-            email,
-            expiresAt: at + deps.config.otpExpirySeconds * 1000,
-          },
+          userId: id,
+          kind: 'signup',
+          email,
+          expiresAt: at + deps.config.otpExpirySeconds * 1000,
+          codeHash: otp.codeHash,
+          linkHash: otp.linkHash,
+          passwordHash: input.passwordHash,
         },
       });
     } catch (error) {
@@ -86,16 +86,7 @@ export async function createUser(
       continue;
     }
     countMetric('SignUps');
-    if (otp) {
-      await deps.mailer.send(
-        composeEmail(
-          'signup',
-          email,
-          verificationLink(deps, otp.hash, 'signup', input.redirectTo),
-          otp.code,
-        ),
-      );
-    }
+    if (otp) await mailOtp(deps, otp, 'signup', email, input.redirectTo);
     return { user, started };
   }
   throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');

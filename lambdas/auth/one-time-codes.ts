@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { OTP_SLOTS, consumeOtp, getOtp, otpHash, type OtpKind } from '../identity/one-time-codes';
+import {
+  OTP_SLOTS,
+  consumeOtp,
+  countCodeAttempt,
+  getOtp,
+  linkTokenHash,
+  otpHash,
+  type OtpKind,
+} from '../identity/one-time-codes';
 import { EmailTakenError, findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
-import { sendOtp } from './mail-codes';
+import { sendEmailChange, sendOtp } from './mail-codes';
 import { createUser } from './new-users';
 import { hashPassword } from './passwords';
 import { enforceRateLimit } from './rate-limits';
 import { resolveRedirect } from './redirects';
-import { normalizeEmail, optionalObject, optionalString } from './request';
+import { MAX_EMAIL_LENGTH, normalizeEmail, optionalObject, optionalString } from './request';
 import { signIn } from './sign-in';
 
 /** Which stored code kinds a `/verify` type accepts. */
@@ -19,8 +27,15 @@ const VERIFY_TYPES: Record<string, OtpKind[]> = {
   email: ['signup', 'magiclink'],
   magiclink: ['magiclink', 'signup'],
   recovery: ['recovery'],
-  email_change: ['email_change'],
+  email_change: ['email_change', 'email_change_current'],
 };
+
+/** What a link token can be: ours are 43 characters; anything much longer is not one. */
+const MAX_LINK_TOKEN_LENGTH = 256;
+
+/** GoTrue's answer to the first half of a secure e-mail change. */
+const OTHER_ADDRESS_PENDING =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 async function userByEmail(deps: AuthDeps, email: string) {
   const login = await findLogin(deps.table, email);
@@ -102,15 +117,23 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   const user = await userByEmail(deps, normalizeEmail(rawEmail));
   if (!user) return c.json({});
   if (type === 'signup' && user.emailConfirmedAt === undefined) {
-    await sendOtp(deps, user, 'signup', redirectTo);
+    // The new code carries the pending sign-up's password, as the one it replaces did.
+    const replaced = user.confirmationTokenHash
+      ? await getOtp(deps.table, user.confirmationTokenHash)
+      : undefined;
+    await sendOtp(deps, user, 'signup', redirectTo, { passwordHash: replaced?.passwordHash });
   }
   if (type === 'email_change' && user.newEmail) {
-    await sendOtp(deps, user, 'email_change', redirectTo, user.newEmail);
+    await sendEmailChange(deps, user, user.newEmail, redirectTo);
   }
   return c.json({});
 }
 
-/** Checks and uses up a one-time code, then signs the user in. */
+/**
+ * Checks and uses up a one-time code, then signs the user in (no session when it was the first
+ * half of a secure e-mail change). A typed code counts against its address's attempts first,
+ * so a burned address answers `otp_expired` even to the right code.
+ */
 async function verifyCode(
   deps: AuthDeps,
   input: { type: string; token?: string; tokenHash?: string; email?: string },
@@ -120,21 +143,33 @@ async function verifyCode(
     input.tokenHash
       ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
       : new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
-  const email = input.email ? input.email.trim().toLowerCase() : '';
-  const hash = input.tokenHash || otpHash(email, input.token ?? '');
-  const code = await getOtp(table, hash);
-  if (
-    !code ||
-    code.expiresAt < now() ||
-    !(VERIFY_TYPES[input.type] ?? []).includes(code.kind) ||
-    (email && code.email !== email)
-  ) {
-    throw invalid();
+  let key: string;
+  if (input.tokenHash) {
+    if (input.tokenHash.length > MAX_LINK_TOKEN_LENGTH) throw invalid();
+    key = linkTokenHash(input.tokenHash);
+  } else {
+    const email = (input.email ?? '').trim().toLowerCase();
+    if (email.length > MAX_EMAIL_LENGTH) {
+      throw new AuthError(422, 'validation_failed', 'Invalid email format');
+    }
+    if (!(await countCodeAttempt(table, email))) throw invalid();
+    key = otpHash(email, input.token ?? '');
   }
+  const kinds = Object.hasOwn(VERIFY_TYPES, input.type) ? VERIFY_TYPES[input.type]! : [];
+  const code = await getOtp(table, key);
+  if (!code || code.expiresAt < now() || !kinds.includes(code.kind)) throw invalid();
   const user = await getUser(table, code.userId);
-  if (!user || user[OTP_SLOTS[code.kind].hash] !== hash) throw invalid();
+  if (!user || user[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
+  // Confirming an address makes the confirmer's password the account's: the one their sign-up
+  // bound to this code, or none usable (they set one once signed in), never an earlier
+  // registrant's.
+  const confirmedPasswordHash =
+    user.emailConfirmedAt === undefined
+      ? (code.passwordHash ?? (await hashPassword(randomUUID(), deps.config.bcryptCost)))
+      : undefined;
+  let outcome;
   try {
-    if (!(await consumeOtp(table, hash, code, user, now()))) throw invalid();
+    outcome = await consumeOtp(table, code, user, now(), confirmedPasswordHash);
   } catch (error) {
     if (error instanceof EmailTakenError) {
       throw new AuthError(
@@ -145,9 +180,11 @@ async function verifyCode(
     }
     throw error;
   }
+  if (outcome === 'stale') throw invalid();
+  if (outcome === 'partial') return {};
   const verified = await getUser(table, user.id);
   if (!verified) throw invalid();
-  return signIn(deps, verified, 'otp');
+  return { session: await signIn(deps, verified, 'otp') };
 }
 
 /** `POST /verify`: a typed code (with its address) or a code hash, for a session. */
@@ -171,7 +208,9 @@ export async function verify(deps: AuthDeps, c: Context): Promise<Response> {
   if (token && !email) {
     throw new AuthError(400, 'validation_failed', 'Verify requires an email with a token');
   }
-  return c.json(await verifyCode(deps, { type, token, tokenHash, email }));
+  const verified = await verifyCode(deps, { type, token, tokenHash, email });
+  if (!verified.session) return c.json({ msg: OTHER_ADDRESS_PENDING, code: '200' });
+  return c.json(verified.session);
 }
 
 /** `GET /verify` (e-mail links): signs in and hands the tokens to the SPA in the URL fragment. */
@@ -190,16 +229,19 @@ export async function verifyLink(deps: AuthDeps, c: Context): Promise<Response> 
         'Verify requires a verification type and a token',
       );
     }
-    const session = await verifyCode(deps, { type, tokenHash });
-    for (const [key, value] of Object.entries({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: session.token_type,
-      type,
-    })) {
-      fragment.set(key, value);
+    const { session } = await verifyCode(deps, { type, tokenHash });
+    if (!session) fragment.set('message', OTHER_ADDRESS_PENDING);
+    else {
+      for (const [key, value] of Object.entries({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type,
+      })) {
+        fragment.set(key, value);
+      }
     }
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;

@@ -1,4 +1,7 @@
-/** `*` matches within one path segment or host label run, `**` matches anything. */
+/**
+ * GoTrue's glob (gobwas/glob with `.` and `/` as separators): `*` matches within one host label
+ * or path segment, `**` matches anything.
+ */
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split('**')
@@ -6,7 +9,7 @@ function patternToRegExp(pattern: string): RegExp {
       part
         .split('*')
         .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[^/]*'),
+        .join('[^./]*'),
     )
     .join('.*');
   return new RegExp(`^${source}$`);

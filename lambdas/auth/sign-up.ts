@@ -37,21 +37,27 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
 
   const email = normalizeEmail(rawEmail);
+  // Hashed before the address is looked up: a known address costs what a new one does.
+  const passwordHash = await hashPassword(password, config.bcryptCost);
   const existingResponse = async (userId: string) => {
     if (config.autoconfirm) {
       throw new AuthError(422, 'user_already_exists', 'User already registered');
     }
     const existing = await getUser(deps.table, userId);
     if (!existing || existing.emailConfirmedAt !== undefined) {
+      // The same work as a new sign-up (a code written in a transaction, an e-mail sent, the
+      // same 429 for a repeat within the interval): the owner gets a sign-in link, and
+      // neither the answer nor its timing tells the account exists.
+      if (existing) await sendOtp(deps, existing, 'magiclink', redirectTo);
       return obfuscatedUserJson(randomUUID(), email, data, deps.now());
     }
-    await sendOtp(deps, existing, 'signup', redirectTo);
+    // A new confirmation code bound to this sign-up's password: whoever confirms sets it.
+    await sendOtp(deps, existing, 'signup', redirectTo, { passwordHash });
     return toUserJson((await getUser(deps.table, userId)) ?? existing);
   };
 
   const owner = await findLogin(deps.table, email);
   if (owner) return c.json(await existingResponse(owner.userId));
-  const passwordHash = await hashPassword(password, config.bcryptCost);
   const created = await createUser(deps, {
     email,
     passwordHash,

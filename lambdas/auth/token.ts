@@ -4,6 +4,7 @@ import {
   deleteSession,
   getUserAndSession,
   rotateRefreshToken,
+  supersededAt,
   type SessionRecord,
 } from '../identity/sessions';
 import {
@@ -157,7 +158,14 @@ export async function refreshGrant(deps: AuthDeps, refreshToken: string, allowed
     ) {
       throw REFRESH_NOT_FOUND();
     }
-    if (now() - session.refreshedAt <= config.refreshTokenReuseIntervalSeconds * 1000) {
+    // GoTrue's rule: the active token's parent is always answered (its client lost the last
+    // response); an older token only within the reuse interval from when *it* was superseded.
+    const superseded = supersededAt(session, parts.counter);
+    if (
+      isParent ||
+      (superseded !== undefined &&
+        now() - superseded <= config.refreshTokenReuseIntervalSeconds * 1000)
+    ) {
       const current = session;
       const currentToken = ring.refreshKeys
         .map((key) => deriveRefreshToken(key, { ...parts, counter: current.refreshCounter }))

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { deleteSessions } from '../identity/sessions';
-import { findLogin, toUserJson, updateUser } from '../identity/users';
+import { findLogin, getUser, toUserJson, updateUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
-import { sendOtp } from './mail-codes';
+import { sendEmailChange } from './mail-codes';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
 import { normalizeEmail, optionalObject, optionalString } from './request';
 import { requireUser } from './sign-in';
@@ -47,18 +47,13 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     }
     passwordHash = await hashPassword(password, config.bcryptCost);
   }
-  if (rawEmail) {
-    const newEmail = normalizeEmail(rawEmail);
-    if (newEmail !== user.email) {
-      if (await findLogin(table, newEmail)) {
-        throw new AuthError(
-          422,
-          'email_exists',
-          'A user with this email address has already been registered',
-        );
-      }
-      await sendOtp(deps, user, 'email_change', redirectTo, newEmail);
-    }
+  const newEmail = rawEmail ? normalizeEmail(rawEmail) : undefined;
+  if (newEmail && newEmail !== user.email && (await findLogin(table, newEmail))) {
+    throw new AuthError(
+      422,
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
   }
   const entries = Object.entries(data ?? {}).filter(([key]) => !RESERVED_METADATA.has(key));
   const updated = await updateUser(table, user.id, {
@@ -72,5 +67,10 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   }
   if (passwordHash) await deleteSessions(table, user.id, token.sessionId);
+  // After the password: a new password clears pending e-mail-change tokens.
+  if (newEmail && newEmail !== user.email) {
+    await sendEmailChange(deps, updated, newEmail, redirectTo);
+    return c.json(toUserJson((await getUser(table, user.id)) ?? updated));
+  }
   return c.json(toUserJson(updated));
 }

@@ -14,8 +14,10 @@ export const identityKeys = {
     pk: `USER#${userId}`,
     sk: `${SESSION_SORT_PREFIX}${sessionId}`,
   }),
-  /** A pending one-time code, found by its hash (`OtpRecord`, ttl). */
+  /** A pending one-time token, under its typed code's hash and its link token's (`OtpRecord`, ttl). */
   otp: (hash: string) => ({ pk: `OTP#${hash}`, sk: 'OTP' }),
+  /** Typed-code attempts against an address's pending code (ttl); reset when one is sent. */
+  otpAttempts: (email: string) => ({ pk: `OTPTRY#${email}`, sk: 'OTPTRY' }),
   /** A rate-limit window's counter (ttl). */
   rateWindow: (id: string, windowStart: number) => ({
     pk: `RATE#${id}`,

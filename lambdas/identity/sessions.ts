@@ -7,8 +7,24 @@ import type { UserRecord } from './users';
 
 export type SignInMethod = 'password' | 'otp';
 
+/**
+ * When the session's recent refresh tokens were issued, in a ring: `rot<k % ROTATION_RING>` is
+ * the issue time of token k, i.e. when token k − 1 was superseded.
+ */
+export const ROTATION_RING = 8;
+export type RotationTimes = Partial<Record<`rot${number}`, number>>;
+
+/** When the token at `counter` was superseded, if the ring still holds it. */
+export function supersededAt(session: SessionRecord, counter: number): number | undefined {
+  const successor = counter + 1;
+  if (successor > session.refreshCounter || session.refreshCounter - successor >= ROTATION_RING) {
+    return undefined;
+  }
+  return session[`rot${successor % ROTATION_RING}`];
+}
+
 /** A session as stored in `USER#<id>` / `SESSION#<sid>`; one per sign-in. */
-export interface SessionRecord {
+export interface SessionRecord extends RotationTimes {
   userId: string;
   sessionId: string;
   createdAt: number;
@@ -70,8 +86,9 @@ export async function rotateRefreshToken(
       TableName: table.name,
       Key: identityKeys.session(presented.userId, presented.sessionId),
       UpdateExpression:
-        'SET refreshCounter = :next, refreshHash = :hash, previousRefreshHash = :parent, refreshedAt = :at',
+        'SET refreshCounter = :next, refreshHash = :hash, previousRefreshHash = :parent, refreshedAt = :at, #rot = :at',
       ConditionExpression: 'refreshCounter = :current AND refreshHash = :parent',
+      ExpressionAttributeNames: { '#rot': `rot${(presented.counter + 1) % ROTATION_RING}` },
       ExpressionAttributeValues: {
         ':current': presented.counter,
         ':next': presented.counter + 1,

@@ -1,6 +1,6 @@
 import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
-import { otpItem, type OtpRecord } from './one-time-codes';
+import { otpPuts, type OtpRecord } from './one-time-codes';
 import type { SessionRecord } from './sessions';
 
 /** A user as stored in `USER#<id>` / `PROFILE` (timestamps in epoch milliseconds). */
@@ -15,11 +15,13 @@ export interface UserRecord {
   recoverySentAt?: number;
   newEmail?: string;
   emailChangeSentAt?: number;
+  emailChangeCurrentSentAt?: number;
   lastSignInAt?: number;
   /** Hashes of the pending one-time tokens (only the latest of each kind is valid). */
   confirmationTokenHash?: string;
   recoveryTokenHash?: string;
   emailChangeTokenHash?: string;
+  emailChangeCurrentTokenHash?: string;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   identity: {
@@ -147,7 +149,7 @@ export async function getUser(table: Table, userId: string): Promise<UserRecord 
 export async function putNewUser(
   table: Table,
   user: UserRecord,
-  extra: { session?: SessionRecord; otp?: { hash: string; record: OtpRecord } } = {},
+  extra: { session?: SessionRecord; otp?: OtpRecord } = {},
 ): Promise<void> {
   const { session, otp } = extra;
   const TableName = table.name;
@@ -173,7 +175,7 @@ export async function putNewUser(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        ...(otp ? [{ Put: { TableName, Item: otpItem(otp.hash, otp.record) } }] : []),
+        ...(otp ? otpPuts(TableName, otp) : []),
         ...(session
           ? [
               {
@@ -206,7 +208,18 @@ export async function recordSignIn(table: Table, userId: string, now: number): P
   });
 }
 
-/** Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. */
+/** What a password change clears: the pending one-time tokens other than sign-up's. */
+const PASSWORD_BOUND_SLOTS = [
+  'recoveryTokenHash',
+  'emailChangeTokenHash',
+  'emailChangeCurrentTokenHash',
+  'newEmail',
+];
+
+/**
+ * Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. A new
+ * password also clears the pending one-time tokens.
+ */
 export async function updateUser(
   table: Table,
   userId: string,
@@ -236,6 +249,9 @@ export async function updateUser(
   if (changes.passwordHash) {
     values[':hash'] = changes.passwordHash;
     sets.push('passwordHash = :hash');
+    // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
+    // the old password (a token is valid only while its hash is in the user's slot).
+    removes.push(...PASSWORD_BOUND_SLOTS);
   }
   const update = {
     TableName,

@@ -3,16 +3,22 @@ import { cors } from 'hono/cors';
 
 const ONE_DAY_SECONDS = 86400;
 
-/** `*` in the allowed origins opens CORS to every origin (echoed back, never a literal `*`). */
-function originMatcher(allowedOrigins: string[]) {
-  const anyOrigin = allowedOrigins.includes('*');
-  return (origin: string) => (anyOrigin || allowedOrigins.includes(origin) ? origin : null);
+/**
+ * `*` in the allowed origins opens CORS to every origin as a literal `*`, which browsers never
+ * combine with credentials; otherwise a listed origin is echoed back.
+ */
+function originOptions(allowedOrigins: string[], credentials: boolean) {
+  if (allowedOrigins.includes('*')) return { origin: '*', credentials: false };
+  return {
+    origin: (origin: string) => (allowedOrigins.includes(origin) ? origin : null),
+    credentials,
+  };
 }
 
 /** The auth API (GoTrue's CORS): the headers auth-js sends, with credentials. */
 export function authCors(allowedOrigins: string[]): MiddlewareHandler {
   return cors({
-    origin: originMatcher(allowedOrigins),
+    ...originOptions(allowedOrigins, true),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: [
       'Accept',
@@ -23,7 +29,6 @@ export function authCors(allowedOrigins: string[]): MiddlewareHandler {
       'apikey',
     ],
     exposeHeaders: ['X-Total-Count', 'Link', 'X-Supabase-Api-Version'],
-    credentials: true,
     maxAge: ONE_DAY_SECONDS,
   });
 }
@@ -31,7 +36,7 @@ export function authCors(allowedOrigins: string[]): MiddlewareHandler {
 /** The data and function APIs (PostgREST's and the functions'): what postgrest-js and the SPA send. */
 export function apiCors(allowedOrigins: string[]): MiddlewareHandler {
   return cors({
-    origin: originMatcher(allowedOrigins),
+    ...originOptions(allowedOrigins, false),
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowHeaders: [
       'Accept',

@@ -192,8 +192,8 @@ describe('confirmation required', () => {
   });
 });
 
-describe('e-mail change', () => {
-  it('confirms the new address before switching, and refuses a taken one', async () => {
+describe('e-mail change (secure: both addresses confirm)', () => {
+  it('moves the address only once the current and the new address both confirm', async () => {
     const { email, password } = await signUpUser(server);
     const { email: taken } = await signUpUser(server);
     const supabase = client();
@@ -207,20 +207,94 @@ describe('e-mail change', () => {
     expect(requested.error).toBeNull();
     expect(requested.data.user?.email).toBe(email);
     expect(requested.data.user?.new_email).toBe(newEmail);
-    const mail = await latestMail(server, newEmail);
+    const toNew = await latestMail(server, newEmail);
+    const toCurrent = await latestMail(server, email);
+    expect(toCurrent.text).toContain(newEmail);
+    expect(toCurrent.code).not.toBe(toNew.code);
 
-    const verified = await supabase.auth.verifyOtp({
-      email: newEmail,
-      token: mail.code,
-      type: 'email_change',
+    // The new address alone (what a stolen access token could arrange) moves nothing.
+    const half = await call(server, 'POST', '/verify', {
+      body: { type: 'email_change', email: newEmail, token: toNew.code },
     });
-    expect(verified.error).toBeNull();
-    expect(verified.data.user?.email).toBe(newEmail);
+    expect(half.status).toBe(200);
+    expect(half.json).toEqual({
+      msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      code: '200',
+    });
+    expect((await supabase.auth.getUser()).data.user?.email).toBe(email);
+    expect((await client().auth.signInWithPassword({ email, password })).error).toBeNull();
+    expect(
+      (await client().auth.signInWithPassword({ email: newEmail, password })).error?.code,
+    ).toBe('invalid_credentials');
+
+    // The current address's link completes it.
+    const followed = await fetch(toCurrent.link, { redirect: 'manual' });
+    const fragment = Object.fromEntries(
+      new URLSearchParams(new URL(followed.headers.get('location')!).hash.slice(1)),
+    );
+    expect(fragment.access_token).toBeTruthy();
+    const user = await call(server, 'GET', '/user', { bearer: fragment.access_token! });
+    expect(user.json.email).toBe(newEmail);
+    expect(user.json.new_email).toBeUndefined();
     expect(
       (await client().auth.signInWithPassword({ email: newEmail, password })).error,
     ).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe(
       'invalid_credentials',
     );
+  });
+
+  it('moves nothing when only the current address confirms', async () => {
+    const { email, password } = await signUpUser(server);
+    const supabase = client();
+    await supabase.auth.signInWithPassword({ email, password });
+    const newEmail = uniqueEmail('changed');
+    await supabase.auth.updateUser({ email: newEmail });
+    const toCurrent = await latestMail(server, email);
+    const half = await call(server, 'POST', '/verify', {
+      body: { type: 'email_change', email, token: toCurrent.code },
+    });
+    expect([half.status, half.json.code]).toEqual([200, '200']);
+    expect((await supabase.auth.getUser()).data.user?.email).toBe(email);
+  });
+});
+
+describe('password change', () => {
+  it('clears pending recovery, magic-link and e-mail-change tokens and ends the other sessions', async () => {
+    const { email, password } = await signUpUser(server);
+    const other = client();
+    await other.auth.signInWithPassword({ email, password });
+    const supabase = client();
+    await supabase.auth.signInWithPassword({ email, password });
+
+    await supabase.auth.resetPasswordForEmail(email);
+    const recovery = await latestMail(server, email);
+    const newEmail = uniqueEmail('changed');
+    server.clock.advance(61_000);
+    await supabase.auth.updateUser({ email: newEmail });
+    const toNew = await latestMail(server, newEmail);
+    const toCurrent = await latestMail(server, email);
+    server.clock.advance(61_000);
+    await client().auth.signInWithOtp({ email });
+    const magic = await latestMail(server, email);
+
+    expect((await supabase.auth.updateUser({ password: 'a fresh password' })).error).toBeNull();
+
+    for (const [token, type, to] of [
+      [recovery.code, 'recovery', email],
+      [magic.code, 'magiclink', email],
+      [toNew.code, 'email_change', newEmail],
+      [toCurrent.code, 'email_change', email],
+    ] as const) {
+      const used = await call(server, 'POST', '/verify', { body: { type, email: to, token } });
+      expect([used.status, used.json.code], type).toEqual([403, 'otp_expired']);
+    }
+    const link = await call(server, 'POST', '/verify', {
+      body: { type: 'recovery', token_hash: new URL(recovery.link).searchParams.get('token') },
+    });
+    expect([link.status, link.json.code]).toEqual([403, 'otp_expired']);
+    expect((await supabase.auth.getUser()).data.user?.new_email).toBeUndefined();
+    expect((await other.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    expect((await supabase.auth.getUser()).error).toBeNull();
   });
 });

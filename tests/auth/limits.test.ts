@@ -1,10 +1,13 @@
 import { createClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import bcrypt from 'bcryptjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import { identityKeys } from '../../lambdas/identity/items';
+import { findLogin } from '../../lambdas/identity/users';
 import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { createOutbox } from '../../local/outbox';
 import { createTestTable } from '../support/test-table';
 import { call, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
 
@@ -225,5 +228,98 @@ describe('e-mail confirmation required (AUTH_AUTOCONFIRM=false)', () => {
     expect(again.json).not.toHaveProperty('access_token');
     const stillOld = await supabase.auth.signInWithPassword({ email, password: 'long enough' });
     expect(stillOld.error).toBeNull();
+  });
+});
+
+describe('sign-up with confirmation on: a known address costs what a new one does', () => {
+  it('hashes the password, writes a transaction and sends a mail on every path', async () => {
+    const { env } = await createTestTable();
+    const table = createTable(readTableConfig(env));
+    const outbox = createOutbox(null);
+    const app = createAuthApp(
+      readAuthConfig({ ...env, AUTH_AUTOCONFIRM: 'false', BCRYPT_COST: '4' }),
+      { table, mailer: outbox },
+    );
+    const hashes = vi.spyOn(bcrypt, 'hashSync');
+    const transactions = vi.spyOn(table.doc, 'transactWrite');
+    const signUp = async (email: string) => {
+      const [hashesBefore, transactionsBefore] = [
+        hashes.mock.calls.length,
+        transactions.mock.calls.length,
+      ];
+      const mailsBefore = (await outbox.list()).length;
+      const response = await app.request('/auth/v1/signup', {
+        method: 'POST',
+        headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'long enough' }),
+      });
+      expect(response.status).toBe(200);
+      return {
+        bcrypt: hashes.mock.calls.length - hashesBefore,
+        transactions: transactions.mock.calls.length - transactionsBefore,
+        mails: (await outbox.list()).length - mailsBefore,
+      };
+    };
+    const unconfirmed = uniqueEmail('pending');
+    const confirmed = uniqueEmail('owner');
+    const work = { bcrypt: 1, transactions: 1, mails: 1 };
+    expect(await signUp(unconfirmed)).toEqual(work);
+    expect(await signUp(confirmed)).toEqual(work);
+    const owner = await findLogin(table, confirmed);
+    await table.doc.update({
+      TableName: table.name,
+      Key: identityKeys.user(owner!.userId),
+      UpdateExpression: 'SET emailConfirmedAt = :now REMOVE confirmationSentAt',
+      ExpressionAttributeValues: { ':now': Date.now() },
+    });
+    // Known addresses, confirmed or not, past the per-address interval.
+    await table.doc.update({
+      TableName: table.name,
+      Key: identityKeys.user((await findLogin(table, unconfirmed))!.userId),
+      UpdateExpression: 'REMOVE confirmationSentAt',
+    });
+    expect(await signUp(confirmed)).toEqual(work);
+    expect(await signUp(unconfirmed)).toEqual(work);
+    hashes.mockRestore();
+    transactions.mockRestore();
+  });
+});
+
+describe('pre-account takeover (confirmation on)', () => {
+  async function latestCode(server: AuthServer, to: string) {
+    const mail = (await server.outbox.list()).find((m) => m.to === to)!;
+    return /enter this code: (\d{6})/.exec(mail.text)![1]!;
+  }
+  const signIn = (server: AuthServer, email: string, password: string) =>
+    call(server, 'POST', '/token?grant_type=password', { body: { email, password } });
+
+  it('makes the password of the sign-up whose code confirms the account the one that counts', async () => {
+    const server = await start({ AUTH_AUTOCONFIRM: 'false' });
+    const email = uniqueEmail('victim');
+    const squat = await call(server, 'POST', '/signup', {
+      body: { email, password: 'attacker pass' },
+    });
+    expect(squat.status).toBe(200);
+    server.clock.advance(61_000);
+    await call(server, 'POST', '/signup', { body: { email, password: 'owner pass' } });
+    const verified = await call(server, 'POST', '/verify', {
+      body: { type: 'signup', email, token: await latestCode(server, email) },
+    });
+    expect(verified.status).toBe(200);
+    expect((await signIn(server, email, 'attacker pass')).json.code).toBe('invalid_credentials');
+    expect((await signIn(server, email, 'owner pass')).status).toBe(200);
+  });
+
+  it('leaves no earlier registrant’s password when the owner confirms with a magic link', async () => {
+    const server = await start({ AUTH_AUTOCONFIRM: 'false' });
+    const email = uniqueEmail('victim');
+    await call(server, 'POST', '/signup', { body: { email, password: 'attacker pass' } });
+    server.clock.advance(61_000);
+    await call(server, 'POST', '/otp', { body: { email } });
+    const verified = await call(server, 'POST', '/verify', {
+      body: { type: 'email', email, token: await latestCode(server, email) },
+    });
+    expect(verified.status).toBe(200);
+    expect((await signIn(server, email, 'attacker pass')).json.code).toBe('invalid_credentials');
   });
 });

@@ -16,35 +16,61 @@ const refresh = (refreshToken: string) =>
   });
 
 describe('refresh token rotation and reuse detection', () => {
-  it('answers a replay inside the reuse window with the current token, and revokes the session after it', async () => {
+  const sessionIdOf = (accessToken: string) => decodeJwtPart(accessToken, 1).session_id;
+
+  it('always answers the active token’s parent with the current token (a lost response)', async () => {
     const { session } = await signUpUser(server);
     const first = await refresh(session.refresh_token);
-    expect(first.status).toBe(200);
-    const second = await refresh(first.json.refresh_token);
-    expect(second.status).toBe(200);
-    const current = second.json.refresh_token;
-
-    server.clock.advance(9_000);
-    for (const replayed of [first.json.refresh_token, session.refresh_token]) {
-      const replay = await refresh(replayed);
+    const current = first.json.refresh_token;
+    server.clock.advance(60_000);
+    for (let i = 0; i < 2; i += 1) {
+      const replay = await refresh(session.refresh_token);
       expect(replay.status).toBe(200);
       expect(replay.json.refresh_token).toBe(current);
-      expect(decodeJwtPart(replay.json.access_token, 1).session_id).toBe(
-        decodeJwtPart(session.access_token, 1).session_id,
-      );
+      expect(sessionIdOf(replay.json.access_token)).toBe(sessionIdOf(session.access_token));
     }
+    expect((await refresh(current)).status).toBe(200);
+  });
 
+  it('answers an older token superseded within 10 s with the current token', async () => {
+    const { session } = await signUpUser(server);
+    const first = await refresh(session.refresh_token);
+    server.clock.advance(5_000);
+    const second = await refresh(first.json.refresh_token);
+    server.clock.advance(1_000);
+    // The sign-up token was superseded 6 s ago (plus the real time the requests took), two
+    // rotations back.
+    const replay = await refresh(session.refresh_token);
+    expect(replay.status).toBe(200);
+    expect(replay.json.refresh_token).toBe(second.json.refresh_token);
+  });
+
+  it('treats a token superseded more than 10 s ago as reuse, however recent the last rotation', async () => {
+    const { session } = await signUpUser(server);
+    const first = await refresh(session.refresh_token);
+    server.clock.advance(9_000);
+    const second = await refresh(first.json.refresh_token);
     server.clock.advance(2_000);
-    const late = await refresh(first.json.refresh_token);
+    // 11 s after the sign-up token was superseded, 2 s after the last rotation.
+    const late = await refresh(session.refresh_token);
     expect(late.status).toBe(400);
     expect(late.json).toEqual({
       code: 'refresh_token_already_used',
       message: 'Invalid Refresh Token: Already Used',
     });
-    const afterRevocation = await refresh(current);
+    const afterRevocation = await refresh(second.json.refresh_token);
     expect(afterRevocation.json.code).toBe('refresh_token_not_found');
     const user = await call(server, 'GET', '/user', { bearer: second.json.access_token });
     expect([user.status, user.json.code]).toEqual([403, 'session_not_found']);
+  });
+
+  it('treats a token that fell out of the rotation history as reuse', async () => {
+    const { session } = await signUpUser(server);
+    let latest = session.refresh_token;
+    for (let i = 0; i < 10; i += 1) latest = (await refresh(latest)).json.refresh_token;
+    const stale = await refresh(session.refresh_token);
+    expect([stale.status, stale.json.code]).toEqual([400, 'refresh_token_already_used']);
+    expect((await refresh(latest)).json.code).toBe('refresh_token_not_found');
   });
 
   it('gives concurrent refreshes of one token the same new token', async () => {

@@ -78,7 +78,11 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['/auth', 'Why create an account?'],
   ['/payment', 'Sign in to subscribe'],
   ['/tools', 'Sign In Required'],
-  ['/success', 'Payment Successful!'],
+  // Signed out, /success sends the visitor to sign in first.
+  ['/success', 'Why create an account?'],
+  ['/auth?mode=signup', 'Confirm Password'],
+  ['/forgot-password', 'Reset your password'],
+  ['/support', 'Help and refunds'],
   ['/no-such-page', 'Page not found'],
 ];
 

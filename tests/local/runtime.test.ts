@@ -1,5 +1,6 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
@@ -8,7 +9,39 @@ import { startLocalRuntime } from '../../local/runtime';
 
 const webDist = 'web/dist';
 
+/** Whether a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 describe('local runtime', () => {
+  it('listens on loopback only unless HOST asks otherwise (the dev mailbox holds every code)', async () => {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .filter((info) => info && !info.internal && info.family === 'IPv4')
+      .map((info) => info!.address);
+    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
+    try {
+      expect(await accepts('127.0.0.1', runtime.port)).toBe(true);
+      for (const address of external) expect(await accepts(address, runtime.port)).toBe(false);
+    } finally {
+      await runtime.stop();
+    }
+    const open = await startLocalRuntime({ port: 0, dataDir: null, webDist, host: '0.0.0.0' });
+    try {
+      for (const address of external) expect(await accepts(address, open.port)).toBe(true);
+    } finally {
+      await open.stop();
+    }
+  });
+
   it('serves the SPA with security headers, config, the API, history fallback and real 404s', async () => {
     const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
     try {

@@ -28,6 +28,8 @@ import {
 let runtime: LocalRuntime;
 let subscriber: Subscriber;
 let before: Map<string, string>;
+const PENDING_EMAIL = 'fuzz-pending@example.com';
+let pending: { code: string; linkToken: string };
 
 /** Runs per property: enough variety to find a crash, small enough for the CI budget. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -37,9 +39,29 @@ beforeAll(async () => {
     port: 0,
     dataDir: null,
     webDist: 'web/dist',
-    env: { BCRYPT_COST: '4', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_TOKEN: '1000000' },
+    env: {
+      BCRYPT_COST: '4',
+      RATE_LIMIT_SIGNUP: '1000000',
+      RATE_LIMIT_TOKEN: '1000000',
+      RATE_LIMIT_OTP: '1000000',
+      RATE_LIMIT_VERIFY: '1000000',
+      RATE_LIMIT_USER_UPDATE: '1000000',
+      RATE_LIMIT_EMAIL_SENT: '1000000',
+    },
   });
   subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'fuzz');
+  // A live, unused code (and its link) for the shapes that must not reach it.
+  await send(runtime.url, {
+    method: 'POST',
+    path: '/auth/v1/otp',
+    headers: [API_KEY, JSON_TYPE],
+    body: JSON.stringify({ email: PENDING_EMAIL }),
+  });
+  const mail = (await runtime.outbox.list()).find((m) => m.to === PENDING_EMAIL)!;
+  pending = {
+    code: /enter this code: (\d{6})/.exec(mail.text)![1]!,
+    linkToken: new URL(/(http\S+\/verify\?\S+)/.exec(mail.text)![1]!).searchParams.get('token')!,
+  };
   before = await stableItems();
 });
 
@@ -47,10 +69,15 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** Rate-limit counters count every request by design; everything else must stay as it was. */
+/**
+ * Rate-limit and typed-code attempt counters count every request by design; everything else
+ * must stay as it was.
+ */
 async function stableItems() {
   const items = await scanTable(tableOf(runtime.env));
-  for (const key of items.keys()) if (key.startsWith('RATE#')) items.delete(key);
+  for (const key of items.keys()) {
+    if (key.startsWith('RATE#') || key.startsWith('OTPTRY#')) items.delete(key);
+  }
   return items;
 }
 
@@ -574,6 +601,151 @@ describe('fuzzing every endpoint', () => {
         },
       ),
       { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('over-long strings, prototype names and bad % escapes are 4xx everywhere', async () => {
+    const prototypeNames = fc.constantFrom(
+      ...Object.getOwnPropertyNames(Object.prototype),
+      'prototype',
+    );
+    // Past DynamoDB's key limits (2 KB partition, 1 KB sort key) and up to the body limit.
+    const overLong = fc
+      .tuple(fc.constantFrom('a', '%', 'é', '0'), fc.integer({ min: 1_025, max: 200_000 }))
+      .map(([unit, length]) => unit.repeat(length));
+    const badEscapes = fc.constantFrom('%', '%zz', '%E0%A4%A', '%u0041', 'a%', '%%');
+    const hostile = fc.oneof(prototypeNames, overLong, badEscapes);
+    // In a URL the four encoded parameters stay under Node's 16 KB header limit (past it Node
+    // itself answers 431).
+    const hostileQuery = fc.oneof(
+      prototypeNames,
+      overLong.map((text) => text.slice(0, 600)),
+      badEscapes,
+    );
+    const q = encodeURIComponent;
+    // Routes whose answer a bad query value must turn into an error (the instance endpoints
+    // and the view read none of these parameters).
+    const QUERY_ROUTES = ROUTES.filter(
+      (route) => route.method !== 'GET' || route.path.endsWith('/verify'),
+    ).concat([{ method: 'GET', path: '/auth/v1/verify' }]);
+
+    // Every JSON route, each field hostile; the bearer token only where no shape is valid.
+    const bodies: { method: string; path: string; token: boolean; fields: string[] }[] = [
+      { method: 'POST', path: '/auth/v1/signup', token: false, fields: ['email', 'password'] },
+      {
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        token: false,
+        fields: ['email', 'password'],
+      },
+      {
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=refresh_token',
+        token: false,
+        fields: ['refresh_token'],
+      },
+      { method: 'PUT', path: '/auth/v1/user', token: true, fields: ['email', 'data'] },
+      { method: 'POST', path: '/auth/v1/recover', token: false, fields: ['email'] },
+      { method: 'POST', path: '/auth/v1/otp', token: false, fields: ['email'] },
+      { method: 'POST', path: '/auth/v1/resend', token: false, fields: ['type', 'email'] },
+      { method: 'POST', path: '/auth/v1/verify', token: false, fields: ['type', 'token_hash'] },
+      {
+        method: 'POST',
+        path: '/auth/v1/verify',
+        token: false,
+        fields: ['type', 'email', 'token'],
+      },
+      {
+        method: 'POST',
+        path: '/functions/v1/stripe-checkout',
+        token: true,
+        fields: ['price_id', 'mode', 'success_url', 'cancel_url'],
+      },
+      { method: 'POST', path: '/functions/v1/billing-portal', token: true, fields: ['return_url'] },
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...bodies)
+          .chain((target) =>
+            fc.tuple(
+              fc.constant(target),
+              fc.record(Object.fromEntries(target.fields.map((field) => [field, hostile]))),
+            ),
+          ),
+        async ([target, body]) => {
+          await expectRejected({
+            method: target.method,
+            path: target.path,
+            headers: [API_KEY, JSON_TYPE, ...(target.token ? [bearer()] : [])],
+            body: JSON.stringify(body),
+          });
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+
+    // The live code and link under a prototype-named type, and the live link grown past the
+    // key limit: refused, and (last test) nothing of the code is used up.
+    for (const type of [...Object.getOwnPropertyNames(Object.prototype), 'prototype']) {
+      await expectRejected({
+        method: 'POST',
+        path: '/auth/v1/verify',
+        headers: [API_KEY, JSON_TYPE],
+        body: JSON.stringify({ type, token_hash: pending.linkToken }),
+      });
+      const link = await send(runtime.url, {
+        method: 'GET',
+        path: `/auth/v1/verify?type=${q(type)}&token=${q(pending.linkToken)}`,
+        headers: [],
+      });
+      expect(link.status, type).toBe(303);
+      expect(String(link.headers.location), type).toContain('error_code=otp_expired');
+    }
+    await expectRejected({
+      method: 'POST',
+      path: '/auth/v1/verify',
+      headers: [API_KEY, JSON_TYPE],
+      body: JSON.stringify({ type: 'email', token_hash: pending.linkToken.repeat(100) }),
+    });
+    await expectRejected({
+      method: 'POST',
+      path: '/auth/v1/verify',
+      headers: [API_KEY, JSON_TYPE],
+      body: JSON.stringify({ type: 'email', email: 'a'.repeat(3_000), token: pending.code }),
+    });
+
+    // Hostile query values and paths, on every route and on the static site.
+    const paths = fc.oneof(
+      fc
+        .tuple(fc.constantFrom(...ROUTES), badEscapes)
+        .map(([route, escape]) => ({ method: route.method, path: `${route.path}${escape}` })),
+      fc.tuple(fc.constantFrom(...QUERY_ROUTES), hostileQuery).map(([route, value]) => ({
+        method: route.method,
+        path: `${route.path.split('?')[0]}?grant_type=${q(value)}&type=${q(value)}&scope=${q(value)}&redirect_to=${q(value)}`,
+      })),
+      badEscapes.map((escape) => ({ method: 'GET', path: `/${escape}` })),
+      badEscapes.map((escape) => ({ method: 'GET', path: `/assets/${escape}.js` })),
+      badEscapes.map((escape) => ({ method: 'GET', path: `/auth/v1/${escape}` })),
+      badEscapes.map((escape) => ({ method: 'GET', path: `/rest/v1/${escape}` })),
+      badEscapes.map((escape) => ({ method: 'POST', path: `/functions/v1/${escape}` })),
+    );
+    await fc.assert(
+      fc.asyncProperty(paths, async (request) => {
+        const response = await send(runtime.url, {
+          ...request,
+          headers: [API_KEY, JSON_TYPE],
+          body: request.method === 'GET' ? undefined : '{}',
+        });
+        const where = `${request.method} ${request.path} → ${response.status}`;
+        // GET /verify answers every failure with a redirect carrying the error, as GoTrue does.
+        if (response.status === 303) {
+          expect(String(response.headers.location), where).toContain('error');
+          return;
+        }
+        expectJsonError({ ...request, headers: [] }, response);
+      }),
+      { numRuns: RUNS * 3 },
     );
   });
 

@@ -1,21 +1,28 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, StartupError } from '@/app/app';
-import { loadRuntimeConfig } from '@/config/runtime-config';
+import { preloadPage } from '@/app/router';
+import { applyRuntimeConfig, loadRuntimeConfig } from '@/config/runtime-config';
 import { configureSupabase } from '@/lib/supabase';
 import './index.css';
 
 const container = document.getElementById('root')!;
+// The page was prerendered at build time: its code loads alongside the config, so that it is
+// there when hydration reaches it. (A failure shows up as the page's error when it renders.)
+const pageCode = container.hasChildNodes()
+  ? preloadPage(window.location.pathname).catch(() => {})
+  : Promise.resolve();
 
-loadRuntimeConfig().then(
-  (config) => {
+Promise.all([loadRuntimeConfig(), pageCode]).then(
+  ([config]) => {
     configureSupabase(config);
+    applyRuntimeConfig(config);
     const app = (
       <StrictMode>
         <App />
       </StrictMode>
     );
-    // index.html carries the home page prerendered at build time; every other page starts empty.
+    // Every page's HTML is prerendered at build time (web/build/prerender-pages.ts).
     // As a transition, the first render yields to the browser every few milliseconds instead of
     // blocking it for the whole tree (Lighthouse TBT ~100 → ~0 ms on /faq, /payment, /success).
     // A hydration mismatch (React silently re-renders that part) means the prerender is wrong.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { AuthProvider } from '@/features/auth/auth-context';
-import { SubscriptionProvider } from '@/features/subscription/subscription-context';
+import { AuthProvider } from '@/lib/auth';
+import { SubscriptionProvider } from '@/lib/subscription';
 
 /** App-wide state and the toast area; the router around it is chosen by the caller. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -9,7 +9,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthProvider>
       <SubscriptionProvider>
         {children}
-        <Toaster position="top-right" />
+        {/* Top right, below the sticky header and beneath it in z-order: a toast never
+            covers the header or its open menu. */}
+        <Toaster
+          position="top-right"
+          containerStyle={{ top: 'calc(var(--spacing-header) + 0.75rem)', zIndex: 30 }}
+        />
       </SubscriptionProvider>
     </AuthProvider>
   );

@@ -1,41 +1,49 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PasswordRecoveryRedirect } from '@/features/auth/password-recovery-redirect';
+import { SessionEndedRedirect } from '@/features/auth/session-ended-redirect';
+import { lazyPage, type LazyPage } from '@/lib/lazy-page';
 import HomeRoute from './routes/home';
 import { RootRoute } from './routes/root';
 
-// One chunk per page: the first load carries only the shell and the page asked for. The home
-// page is the exception: index.html carries it prerendered, and hydrating it needs its code
-// at once (a lazy part would be re-rendered from scratch by the first update).
-const ToolsRoute = lazy(() => import('./routes/tools'));
-const DisputesRoute = lazy(() => import('./routes/disputes'));
-const AuthRoute = lazy(() => import('./routes/auth'));
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const FaqRoute = lazy(() => import('./routes/faq'));
-const TestimonialsRoute = lazy(() => import('./routes/testimonials'));
-const PaymentRoute = lazy(() => import('./routes/payment'));
-const SuccessRoute = lazy(() => import('./routes/success'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+// One chunk per page: the first load carries only the shell and the page asked for. Every page
+// is prerendered at build time; main.tsx preloads the chunk of the one it hydrates. The home
+// page is in the entry chunk itself (the most visited page, and the JavaScript budget's).
+const ToolsRoute = lazyPage(() => import('./routes/tools'));
+const NotFoundRoute = lazyPage(() => import('./routes/not-found'));
+
+const PAGES: { path: string; page: ComponentType & Partial<Pick<LazyPage, 'preload'>> }[] = [
+  { path: paths.home, page: HomeRoute },
+  { path: paths.tools, page: ToolsRoute },
+  { path: paths.disputeGenerator, page: ToolsRoute },
+  { path: paths.disputes, page: lazyPage(() => import('./routes/disputes')) },
+  { path: paths.auth, page: lazyPage(() => import('./routes/auth')) },
+  { path: paths.forgotPassword, page: lazyPage(() => import('./routes/forgot-password')) },
+  { path: paths.resetPassword, page: lazyPage(() => import('./routes/reset-password')) },
+  { path: paths.faq, page: lazyPage(() => import('./routes/faq')) },
+  { path: paths.testimonials, page: lazyPage(() => import('./routes/testimonials')) },
+  { path: paths.payment, page: lazyPage(() => import('./routes/payment')) },
+  { path: paths.success, page: lazyPage(() => import('./routes/success')) },
+  { path: paths.support, page: lazyPage(() => import('./routes/support')) },
+];
+
+/** Loads the code of the page at `pathname` (before hydrating it). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const page = PAGES.find((route) => matchPath(route.path, pathname))?.page ?? NotFoundRoute;
+  await page.preload?.();
+}
 
 export function AppRouter() {
   return (
     <>
       <PasswordRecoveryRedirect />
+      <SessionEndedRedirect />
       <Routes>
         <Route element={<RootRoute />}>
-          <Route path={paths.home} element={<HomeRoute />} />
-          <Route path={paths.tools} element={<ToolsRoute />} />
-          <Route path={paths.disputeGenerator} element={<ToolsRoute />} />
-          <Route path={paths.disputes} element={<DisputesRoute />} />
-          <Route path={paths.auth} element={<AuthRoute />} />
-          <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
-          <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
-          <Route path={paths.faq} element={<FaqRoute />} />
-          <Route path={paths.testimonials} element={<TestimonialsRoute />} />
-          <Route path={paths.payment} element={<PaymentRoute />} />
-          <Route path={paths.success} element={<SuccessRoute />} />
+          {PAGES.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>

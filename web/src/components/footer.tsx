@@ -1,7 +1,12 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSupportEmail } from '@/config/runtime-config';
+
 export function Footer() {
+  const supportEmail = useSupportEmail();
   return (
-    <footer className="mt-16 bg-gray-900 text-gray-200">
-      <div className="mx-auto max-w-6xl space-y-4 px-4 py-10 text-sm">
+    <footer className="on-dark bg-night text-gray-200">
+      <div className="mx-auto max-w-page space-y-4 px-4 py-10 text-sm">
         <p>
           Credit Dispute Letters is a letter-generation service only. We are not a credit repair
           organization, we do not contact the credit bureaus on your behalf, and we do not guarantee
@@ -11,6 +16,17 @@ export function Footer() {
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           <li>Monthly Subscription: $5</li>
           <li>SSL Secured</li>
+          <li>
+            Support:{' '}
+            <a href={`mailto:${supportEmail}`} className="underline">
+              {supportEmail}
+            </a>
+          </li>
+          <li>
+            <Link to={paths.support} className="underline">
+              Help and refunds
+            </Link>
+          </li>
         </ul>
         <p>© 2024 Credit Dispute Letters. All rights reserved.</p>
       </div>

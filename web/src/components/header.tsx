@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { BrandMark } from './brand-mark';
 
 interface HeaderProps {
   signedIn: boolean;
@@ -12,7 +13,7 @@ interface HeaderProps {
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 font-medium ${
-    isActive ? 'bg-blue-50 text-blue-800' : 'text-gray-800 hover:bg-gray-100'
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-gray-100'
   }`;
 
 export function Header({ signedIn, account, notice }: HeaderProps) {
@@ -38,12 +39,16 @@ export function Header({ signedIn, account, notice }: HeaderProps) {
   ];
 
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to={paths.home} className="flex flex-col leading-tight">
-          <span className="text-lg font-bold text-blue-800">Credit Dispute Letters</span>
-          <span className="text-xs text-gray-700">
-            Professional FCRA dispute letters in minutes
+    // Above the toasts (z-30, placed below it): an open menu is never covered by one.
+    <header className="sticky top-0 z-40 border-b border-line bg-white">
+      <div className="relative mx-auto flex h-header max-w-page items-center justify-between gap-4 px-4">
+        <Link to={paths.home} className="flex min-w-0 items-center gap-3 rounded-md">
+          <BrandMark />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="font-display text-lg font-bold text-night">
+              Credit Dispute Letters
+            </span>
+            <span className="text-xs text-muted">Professional FCRA dispute letters in minutes</span>
           </span>
         </Link>
         <button
@@ -67,7 +72,7 @@ export function Header({ signedIn, account, notice }: HeaderProps) {
         </button>
         <div
           id="site-navigation"
-          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-3 border-b border-gray-200 bg-white px-4 py-4 md:static md:flex md:flex-row md:items-center md:border-0 md:p-0`}
+          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-3 border-b border-line bg-white px-4 py-4 shadow-lg md:static md:flex md:flex-row md:items-center md:border-0 md:p-0 md:shadow-none`}
         >
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1 md:flex-row">

@@ -19,7 +19,7 @@ export function Layout({ header }: { header: ReactNode }) {
   }, [pathname]);
 
   return (
-    <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
+    <div className="flex min-h-screen flex-col bg-canvas text-ink">
       <a
         href="#main"
         className="sr-only rounded bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"

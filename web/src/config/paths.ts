@@ -11,6 +11,14 @@ export const paths = {
   testimonials: '/testimonials',
   payment: '/payment',
   success: '/success',
+  support: '/support',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** /auth in create-account mode: every sign-up call to action opens it. */
+export const signUpPath = `${paths.auth}?mode=signup`;
+
+/** /auth with the way back to `returnTo` once signed in. */
+export const signInPath = (returnTo: string) =>
+  `${paths.auth}?next=${encodeURIComponent(returnTo)}`;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
+import {
+  DEFAULT_SUPPORT_EMAIL,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  RuntimeConfigError,
+} from './runtime-config';
 
 const answering = (response: Response) => (async () => response) as unknown as typeof fetch;
 
@@ -8,7 +13,20 @@ describe('runtime config', () => {
     const config = await loadRuntimeConfig(
       answering(Response.json({ url: 'https://api.example.com/', publishableKey: 'pk' })),
     );
-    expect(config).toEqual({ url: 'https://api.example.com', publishableKey: 'pk' });
+    expect(config).toEqual({
+      url: 'https://api.example.com',
+      publishableKey: 'pk',
+      supportEmail: DEFAULT_SUPPORT_EMAIL,
+    });
+  });
+
+  it('reads an optional support address', () => {
+    const config = parseRuntimeConfig({
+      url: 'https://x',
+      publishableKey: 'pk',
+      supportEmail: 'help@example.com',
+    });
+    expect(config.supportEmail).toBe('help@example.com');
   });
 
   it.each([
@@ -16,6 +34,8 @@ describe('runtime config', () => {
     [{ publishableKey: 'pk' }, '"url" must be a non-empty string'],
     [{ url: 'not a url', publishableKey: 'pk' }, '"url" is not a valid URL'],
     [{ url: 'https://x', publishableKey: '' }, '"publishableKey" must be a non-empty string'],
+    [{ url: 'https://x', publishableKey: 'pk', supportEmail: 3 }, '"supportEmail" must be'],
+    [{ url: 'https://x', publishableKey: 'pk', supportEmail: 'help' }, 'not an e-mail address'],
   ])('rejects %j', (value, message) => {
     expect(() => parseRuntimeConfig(value)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig(value)).toThrow(message);

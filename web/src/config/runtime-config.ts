@@ -1,8 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
 /** Where the API lives and the key that identifies the app; one build serves every deployment. */
 export interface RuntimeConfig {
   url: string;
   publishableKey: string;
+  /** Where users write for help (footer, /support); `supportEmail` in /config.json. */
+  supportEmail: string;
 }
+
+/** What the API clients need of it. */
+export type ApiConfig = Pick<RuntimeConfig, 'url' | 'publishableKey'>;
+
+/** The support address when /config.json names none. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@creditdisputeletters.com';
 
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
@@ -24,10 +34,40 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   } catch {
     throw new RuntimeConfigError(`/config.json: "url" is not a valid URL: ${url}`);
   }
+  const supportEmail =
+    record.supportEmail === undefined
+      ? DEFAULT_SUPPORT_EMAIL
+      : readNonEmptyString(record.supportEmail, 'supportEmail');
+  if (!/^[^\s@]+@[^\s@]+$/.test(supportEmail))
+    throw new RuntimeConfigError(
+      `/config.json: "supportEmail" is not an e-mail address: ${supportEmail}`,
+    );
   return {
     url: url.replace(/\/+$/, ''),
     publishableKey: readNonEmptyString(record.publishableKey, 'publishableKey'),
+    supportEmail,
   };
+}
+
+let supportEmail = DEFAULT_SUPPORT_EMAIL;
+
+/** Called once at start with the loaded config (main.tsx). */
+export function applyRuntimeConfig(config: RuntimeConfig): void {
+  supportEmail = config.supportEmail;
+}
+
+const unchanging = () => () => {};
+
+/**
+ * The support address. Pages prerendered at build time carry the default; hydration starts
+ * from it too, then shows the deployment's own address.
+ */
+export function useSupportEmail(): string {
+  return useSyncExternalStore(
+    unchanging,
+    () => supportEmail,
+    () => DEFAULT_SUPPORT_EMAIL,
+  );
 }
 
 /** Read once at start; any problem stops the app with a clear message instead of failing later. */

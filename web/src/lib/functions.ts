@@ -12,13 +12,13 @@ export interface FunctionResponse {
   body: Record<string, unknown>;
 }
 
-/** POSTs JSON to one of the backend functions as the signed-in user. */
+/** POSTs JSON to one of the backend functions as the signed-in user (a 401 ends the session). */
 export async function postFunction(name: string, payload: unknown): Promise<FunctionResponse> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new MissingAccessTokenError();
-  const response = await fetch(`${supabase.config.url}/functions/v1/${name}`, {
+  const response = await supabase.fetch(`${supabase.config.url}/functions/v1/${name}`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${token}`,

@@ -72,4 +72,33 @@ describe('createSupabaseClient', () => {
     expect(calls.at(-1)!.headers.get('Authorization')).toBe('Bearer header.payload.signature');
     client.auth.stopAutoRefresh();
   });
+
+  it('hears the session end when the server answers 401 to a call made with the session', async () => {
+    recordingFetch();
+    const client = createSupabaseClient(CONFIG);
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    const unauthorized = () =>
+      vi
+        .mocked(fetch)
+        .mockResolvedValueOnce(
+          Response.json({ code: 'PGRST301', message: 'JWT expired' }, { status: 401 }),
+        );
+
+    // Signed out: a 401 is not the end of any session.
+    unauthorized();
+    await client.from('stripe_user_subscriptions').select('*').maybeSingle();
+    expect(ended).not.toHaveBeenCalled();
+
+    await client.auth.signInWithPassword({ email: 'jane@example.com', password: 'secret123' });
+    unauthorized();
+    const { error } = await client.from('stripe_user_subscriptions').select('*').maybeSingle();
+    expect(error).not.toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+
+    unauthorized();
+    await client.fetch(`${CONFIG.url}/functions/v1/billing-portal`, { method: 'POST' });
+    expect(ended).toHaveBeenCalledTimes(2);
+    client.auth.stopAutoRefresh();
+  });
 });

@@ -1,18 +1,18 @@
-import type { RuntimeConfig } from '@/config/runtime-config';
+import type { ApiConfig } from '@/config/runtime-config';
 import { authStorageKey } from './auth-storage-key';
 import type { SupabaseClient } from './supabase-client';
 
 export type { SupabaseClient };
 
-let config: RuntimeConfig | undefined;
+let config: ApiConfig | undefined;
 let client: Promise<SupabaseClient> | undefined;
 
-export function configureSupabase(runtimeConfig: RuntimeConfig): void {
+export function configureSupabase(runtimeConfig: ApiConfig): void {
   config = runtimeConfig;
   client = undefined;
 }
 
-function configured(): RuntimeConfig {
+function configured(): ApiConfig {
   if (!config) throw new Error('configureSupabase() must run before the client is used');
   return config;
 }

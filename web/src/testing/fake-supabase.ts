@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { vi } from 'vitest';
 import type { SupabaseClient } from '@/lib/supabase';
-import type { Subscription } from '@/features/subscription/fetch-subscription';
+import type { Subscription } from '@/lib/fetch-subscription';
 
 export const TEST_CONFIG = { url: 'http://api.test', publishableKey: 'sb_publishable_test' };
 
@@ -105,7 +105,26 @@ export function createFakeSupabase(
     }),
   };
 
-  const client = { auth, from, config: TEST_CONFIG } as unknown as SupabaseClient;
+  const sessionEndedListeners = new Set<() => void>();
+  const endSession = () => sessionEndedListeners.forEach((listener) => listener());
+  // Like the real client's: the call goes out as given; a 401 with a session ends the session.
+  const fetchWithAuth = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    if (response.status === 401 && session) endSession();
+    return response;
+  });
+  const onSessionEnded = vi.fn((listener: () => void) => {
+    sessionEndedListeners.add(listener);
+    return () => sessionEndedListeners.delete(listener);
+  });
+
+  const client = {
+    auth,
+    from,
+    fetch: fetchWithAuth,
+    onSessionEnded,
+    config: TEST_CONFIG,
+  } as unknown as SupabaseClient;
   return {
     client,
     /** What `mayHaveSession()` answers: a session was there when the page loaded. */
@@ -114,6 +133,8 @@ export function createFakeSupabase(
     from,
     maybeSingle,
     emit,
+    /** What the real client does when the server answers 401 to a call made with a session. */
+    endSession,
     /** Queue the answers of the next subscription reads. */
     answerSubscription(...answers: (Subscription | null | Error)[]) {
       subscriptionAnswers.splice(

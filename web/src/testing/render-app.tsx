@@ -8,13 +8,16 @@ import { getSupabase, mayHaveSession } from '@/lib/supabase';
 import type { FakeSupabase } from './fake-supabase';
 
 let currentPath = '';
+let currentSearch = '';
 function LocationProbe() {
-  currentPath = useLocation().pathname;
+  ({ pathname: currentPath, search: currentSearch } = useLocation());
   return null;
 }
 
 /** The path the app is showing now (navigation included). */
 export const pathname = () => currentPath;
+/** The query string of the page the app is showing now (`?a=b`, or ''). */
+export const search = () => currentSearch;
 
 /**
  * Renders the whole app (real providers, real routes) at `route` on top of a fake client.

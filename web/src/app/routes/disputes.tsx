@@ -3,7 +3,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth';
 import { MyDisputes } from '@/features/disputes';
 
 export default function DisputesRoute() {

@@ -23,7 +23,7 @@ afterEach(() => {
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('layout', () => {
-  it('signed out: Home, FAQ, Testimonials; Sign In and Subscribe go to /auth', async () => {
+  it('signed out: Home, FAQ, Testimonials; Sign In goes to /auth, Subscribe to sign-up', async () => {
     renderApp('/faq', createFakeSupabase());
     await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
     expect(
@@ -32,7 +32,10 @@ describe('layout', () => {
         .map((link) => link.textContent),
     ).toEqual(['Home', 'FAQ', 'Testimonials']);
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
   });
 
   it('has the footer texts and the landmarks', async () => {

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth';
 import { displayName } from '@/features/auth/display-name';
 import { SignedOutActions } from '@/features/auth/signed-out-actions';
 import { UserMenu } from '@/features/auth/user-menu';
 import { openBillingPortal } from '@/features/payment/open-billing-portal';
-import { useSubscription } from '@/features/subscription/subscription-context';
+import { useSubscription } from '@/lib/subscription';
 
 // Only for signed-in users: nothing of My Disputes is in a visitor's download.
 const OverdueIndicator = lazy(() => import('@/features/disputes/components/overdue-indicator'));

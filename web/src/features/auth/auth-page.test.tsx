@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSupabase } from '@/lib/supabase';
-import { createFakeSupabase, makeSubscription } from '@/testing/fake-supabase';
+import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -66,6 +66,31 @@ describe('auth page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeInTheDocument();
   });
 
+  it('opens create-account mode from /auth?mode=signup', async () => {
+    renderApp('/auth?mode=signup', createFakeSupabase());
+    expect(
+      await screen.findByRole('heading', { name: 'Create Account', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeRequired();
+  });
+
+  it('moves focus to the first field of the mode it switches to', async () => {
+    await openAuth();
+    await switchToSignUp();
+    expect(screen.getByLabelText('Full Name')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Sign In', level: 1 });
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+  });
+
+  it.each([
+    ['an active subscription', makeSubscription(), '/tools'],
+    ['no plan', makeSubscription({ subscription_status: 'not_started' }), '/payment'],
+  ])('sends a visitor already signed in with %s on to %s', async (_case, subscription, target) => {
+    renderApp('/auth', createFakeSupabase({ session: makeSession(), subscription }));
+    await waitFor(() => expect(pathname()).toBe(target));
+  });
+
   it('shows and hides the password', async () => {
     await openAuth();
     const password = screen.getByLabelText('Password');
@@ -108,6 +133,14 @@ describe('auth page', () => {
       email: 'jane@example.com',
       password: 'secret123',
     });
+  });
+
+  it("reads the subscription once after sign-in: the provider's read decides the way on", async () => {
+    const fake = await openAuth(createFakeSupabase({ subscription: makeSubscription() }));
+    await fillSignIn('jane@example.com', 'secret123');
+    await waitFor(() => expect(pathname()).toBe('/tools'));
+    await screen.findByText('Active Subscription - Unlimited Access');
+    expect(fake.maybeSingle).toHaveBeenCalledTimes(1);
   });
 
   it('goes to /payment after sign-in without an active subscription', async () => {

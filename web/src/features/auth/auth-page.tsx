@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { LabelledInput } from './labelled-input';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { FormPage } from '@/components/form-page';
+import { inputClasses, labelClasses } from '@/components/form-styles';
+import { LabelledInput } from '@/components/labelled-input';
+import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useHydrating } from '@/hooks/use-hydrating';
+import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
-import { useAuth } from './auth-context';
-import { destinationAfterSignIn } from './destination-after-sign-in';
-import { inputClasses } from './form-styles';
+import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { validateCredentials, type AuthFormValues } from './validate-credentials';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -26,15 +29,62 @@ function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+function WhyAccount() {
+  return (
+    <section
+      aria-labelledby="why-account"
+      className="on-dark rounded-2xl bg-night p-8 text-white shadow-sm md:mt-6"
+    >
+      <h2 id="why-account" className="text-2xl font-bold">
+        Why create an account?
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit} className="flex gap-3">
+            <span aria-hidden="true" className="font-bold text-brand-300">
+              ✓
+            </span>
+            <span>{benefit}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function AuthPage() {
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // The mode lives in the URL (`?mode=signup`), so links can open either one.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hydrating = useHydrating();
+  const mode: Mode = !hydrating && searchParams.get('mode') === 'signup' ? 'sign-up' : 'sign-in';
+  const setMode = (next: Mode) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'sign-up') params.set('mode', 'signup');
+        else params.delete('mode');
+        return params;
+      },
+      { replace: true },
+    );
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const shownMode = useRef<Mode | null>(null);
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
-  const { signIn, signUp } = useAuth();
-  const navigate = useNavigate();
+  const { user, signIn, signUp } = useAuth();
+  const destination = useDestinationAfterSignIn();
   const signingUp = mode === 'sign-up';
+
+  // When the mode switches, focus moves to its first field (not when the page opens).
+  useEffect(() => {
+    if (hydrating) return;
+    if (shownMode.current && shownMode.current !== mode)
+      (mode === 'sign-up' ? nameInput : emailInput).current?.focus();
+    shownMode.current = mode;
+  }, [mode, hydrating]);
 
   // Fetch the auth client once the visitor starts on the form (focus or pointer), so that
   // submitting does not wait for it, while the page's first paint does not compete with it.
@@ -57,8 +107,8 @@ export function AuthPage() {
         toast.success(
           'Account created successfully! Please check your email to verify your account.',
         );
-        if (outcome === 'signed-in') navigate(paths.payment);
-        else {
+        // Signed in: the redirect below takes the user on once their subscription is read.
+        if (outcome === 'confirmation-sent') {
           // No session until the e-mailed link is followed: the user signs in after confirming.
           setConfirmationSentTo(values.email);
           setValues({ ...EMPTY, email: values.email });
@@ -67,7 +117,6 @@ export function AuthPage() {
       } else {
         await signIn(values.email, values.password);
         toast.success('Welcome back!');
-        navigate(await destinationAfterSignIn());
       }
     } catch (error) {
       toast.error(errorMessage(error, signingUp ? 'Signup failed' : 'Login failed'));
@@ -76,132 +125,116 @@ export function AuthPage() {
     }
   }
 
+  // Signed in (just now, or already when the page opened): on to where the user belongs.
+  if (user) return destination ? <Navigate to={destination} replace /> : <Spinner />;
+
   return (
-    <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-2">
-      <section className="rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold">{signingUp ? 'Create Account' : 'Sign In'}</h1>
-        <p className="mt-2 text-gray-700">
-          {signingUp
-            ? 'Create your account to start generating dispute letters.'
-            : 'Welcome back! Sign in to access your dispute letters.'}
-        </p>
-        {confirmationSentTo && (
-          <div role="status" className="mt-4 rounded-lg border border-blue-200 bg-blue-50 p-4">
-            <p className="font-semibold">Check your email</p>
-            <p className="mt-1 text-gray-800">
-              We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to
-              verify your account and continue to payment.
-            </p>
-          </div>
-        )}
-        <form
-          className="mt-6 space-y-4"
-          onSubmit={handleSubmit}
-          onFocus={loadAuthClient}
-          onPointerDown={loadAuthClient}
-        >
-          {signingUp && (
-            <LabelledInput
-              id="auth-name"
-              label="Full Name"
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              value={values.name}
-              onChange={update('name')}
-            />
-          )}
+    <FormPage aside={<WhyAccount />}>
+      <h1 className="text-3xl font-bold text-night">{signingUp ? 'Create Account' : 'Sign In'}</h1>
+      <p className="mt-2 text-gray-700">
+        {signingUp
+          ? 'Create your account to start generating dispute letters.'
+          : 'Welcome back! Sign in to access your dispute letters.'}
+      </p>
+      {confirmationSentTo && (
+        <div role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
+          <p className="font-semibold">Check your email</p>
+          <p className="mt-1 text-gray-800">
+            We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Follow it to
+            verify your account and continue to payment.
+          </p>
+        </div>
+      )}
+      <form
+        className="mt-6 space-y-4"
+        onSubmit={handleSubmit}
+        onFocus={loadAuthClient}
+        onPointerDown={loadAuthClient}
+      >
+        {signingUp && (
           <LabelledInput
-            id="auth-email"
-            label="Email Address"
-            name="email"
-            type="email"
-            autoComplete="email"
+            ref={nameInput}
+            id="auth-name"
+            label="Full Name"
+            name="name"
+            type="text"
+            autoComplete="name"
             required
-            value={values.email}
-            onChange={update('email')}
+            value={values.name}
+            onChange={update('name')}
           />
-          <div>
-            <label htmlFor="auth-password" className="font-medium">
-              Password
-            </label>
-            <div className="relative">
-              <input
-                id="auth-password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete={signingUp ? 'new-password' : 'current-password'}
-                required
-                value={values.password}
-                onChange={update('password')}
-                className={`${inputClasses} pr-20`}
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-pressed={showPassword}
-                aria-controls="auth-password"
-                className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-sm font-medium text-blue-800 hover:bg-blue-50"
-              >
-                {showPassword ? 'Hide' : 'Show'}
-                <span className="sr-only"> password</span>
-              </button>
-            </div>
-          </div>
-          {!signingUp && (
-            <p className="text-right">
-              <Link to={paths.forgotPassword} className="font-medium text-blue-800 underline">
-                Forgot password?
-              </Link>
-            </p>
-          )}
-          {signingUp && (
-            <LabelledInput
-              id="auth-confirm-password"
-              label="Confirm Password"
-              name="confirmPassword"
+        )}
+        <LabelledInput
+          ref={emailInput}
+          id="auth-email"
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={update('email')}
+        />
+        <div>
+          <label htmlFor="auth-password" className={labelClasses}>
+            Password
+          </label>
+          <div className="relative">
+            <input
+              id="auth-password"
+              name="password"
               type={showPassword ? 'text' : 'password'}
-              autoComplete="new-password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
               required
-              value={values.confirmPassword}
-              onChange={update('confirmPassword')}
+              value={values.password}
+              onChange={update('password')}
+              className={`${inputClasses} pr-20`}
             />
-          )}
-          <button
-            type="submit"
-            disabled={submitting}
-            className={buttonClasses('primary', 'w-full')}
-          >
-            {submitting ? 'Please wait...' : signingUp ? 'Create Account' : 'Sign In'}
-          </button>
-        </form>
-        <p className="mt-6 text-center text-gray-700">
-          {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
-          <button
-            type="button"
-            className="font-semibold text-blue-800 underline"
-            onClick={() => setMode(signingUp ? 'sign-in' : 'sign-up')}
-          >
-            {signingUp ? 'Sign in' : 'Create an account'}
-          </button>
-        </p>
-      </section>
-      <section aria-labelledby="why-account" className="self-center">
-        <h2 id="why-account" className="text-xl font-bold">
-          Why create an account?
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {BENEFITS.map((benefit) => (
-            <li key={benefit} className="flex gap-3">
-              <span aria-hidden="true" className="font-bold text-green-700">
-                ✓
-              </span>
-              <span>{benefit}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+            <button
+              type="button"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-pressed={showPassword}
+              aria-controls="auth-password"
+              className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+            >
+              {showPassword ? 'Hide' : 'Show'}
+              <span className="sr-only"> password</span>
+            </button>
+          </div>
+        </div>
+        {!signingUp && (
+          <p className="text-right">
+            <Link to={paths.forgotPassword} className="font-medium text-brand-800 underline">
+              Forgot password?
+            </Link>
+          </p>
+        )}
+        {signingUp && (
+          <LabelledInput
+            id="auth-confirm-password"
+            label="Confirm Password"
+            name="confirmPassword"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            onChange={update('confirmPassword')}
+          />
+        )}
+        <button type="submit" disabled={submitting} className={buttonClasses('primary', 'w-full')}>
+          {submitting ? 'Please wait...' : signingUp ? 'Create Account' : 'Sign In'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-gray-700">
+        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button
+          type="button"
+          className="font-semibold text-brand-800 underline"
+          onClick={() => setMode(signingUp ? 'sign-in' : 'sign-up')}
+        >
+          {signingUp ? 'Sign in' : 'Create an account'}
+        </button>
+      </p>
+    </FormPage>
   );
 }

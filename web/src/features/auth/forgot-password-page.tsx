@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { LabelledInput } from './labelled-input';
+import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { FormPage } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { requestPasswordReset } from './password-recovery';
 
@@ -29,50 +30,48 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <section className="rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold">Reset your password</h1>
-        {sentTo ? (
-          <div role="status" className="mt-4 space-y-3 text-gray-800">
-            <p className="font-semibold">Check your email</p>
-            <p>
-              If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a
-              new password. The link can be used once.
-            </p>
-          </div>
-        ) : (
-          <>
-            <p className="mt-2 text-gray-700">
-              Enter the email address of your account and we will send you a link to choose a new
-              password.
-            </p>
-            <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
-              <LabelledInput
-                id="forgot-email"
-                label="Email Address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-              <button
-                type="submit"
-                disabled={submitting}
-                className={buttonClasses('primary', 'w-full')}
-              >
-                {submitting ? 'Please wait...' : 'Send Reset Link'}
-              </button>
-            </form>
-          </>
-        )}
-        <p className="mt-6 text-center">
-          <Link to={paths.auth} className="font-semibold text-blue-800 underline">
-            Back to sign in
-          </Link>
-        </p>
-      </section>
-    </div>
+    <FormPage>
+      <h1 className="text-3xl font-bold text-night">Reset your password</h1>
+      {sentTo ? (
+        <div role="status" className="mt-4 space-y-3 text-gray-800">
+          <p className="font-semibold">Check your email</p>
+          <p>
+            If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a
+            new password. The link can be used once.
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-gray-700">
+            Enter the email address of your account and we will send you a link to choose a new
+            password.
+          </p>
+          <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
+            <LabelledInput
+              id="forgot-email"
+              label="Email Address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button
+              type="submit"
+              disabled={submitting}
+              className={buttonClasses('primary', 'w-full')}
+            >
+              {submitting ? 'Please wait...' : 'Send Reset Link'}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="mt-6 text-center">
+        <Link to={paths.auth} className="font-semibold text-brand-800 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </FormPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from './auth-context';
+import { useAuth } from '@/lib/auth';
 
 /**
  * A reset link may land anywhere on the site (e.g. on the site URL when its redirect was not

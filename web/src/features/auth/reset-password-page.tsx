@@ -1,32 +1,24 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { LabelledInput } from './labelled-input';
+import { useState, type FormEvent } from 'react';
+import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { FormPage } from '@/components/form-page';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from './auth-context';
-import { destinationAfterSignIn } from './destination-after-sign-in';
+import { useAuth } from '@/lib/auth';
 import { setNewPassword } from './password-recovery';
+import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { validateCredentials } from './validate-credentials';
 
 /** GoTrue sends a failed link back with the reason in the fragment; the client leaves it there. */
 function linkErrorFromUrl(): string | null {
+  if (typeof window === 'undefined') return null; // prerendered at build time
   return new URLSearchParams(window.location.hash.slice(1)).get('error_description');
 }
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Could not update the password';
-}
-
-function Panel({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <section className="rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
-        {children}
-      </section>
-    </div>
-  );
 }
 
 /**
@@ -39,14 +31,16 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const navigate = useNavigate();
+  const [updated, setUpdated] = useState(false);
+  const destination = useDestinationAfterSignIn();
 
+  if (updated) return destination ? <Navigate to={destination} replace /> : <Spinner />;
   if (loading && !session) return <Spinner label="Checking your link..." />;
 
   if (linkError || !session)
     return (
-      <Panel>
-        <h1 className="text-2xl font-bold">Reset link not valid</h1>
+      <FormPage>
+        <h1 className="text-3xl font-bold text-night">Reset link not valid</h1>
         <p role="alert" className="mt-4 text-gray-800">
           {linkError ?? 'This password reset link is invalid or has expired.'}
         </p>
@@ -55,7 +49,7 @@ export function ResetPasswordPage() {
             Request a new link
           </Link>
         </p>
-      </Panel>
+      </FormPage>
     );
 
   async function handleSubmit(event: FormEvent) {
@@ -72,7 +66,7 @@ export function ResetPasswordPage() {
     try {
       await setNewPassword(password);
       toast.success('Your password has been updated!');
-      navigate(await destinationAfterSignIn());
+      setUpdated(true);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -81,8 +75,8 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Panel>
-      <h1 className="text-2xl font-bold">Set a new password</h1>
+    <FormPage>
+      <h1 className="text-3xl font-bold text-night">Set a new password</h1>
       <p className="mt-2 text-gray-700">
         Choose a new password for <strong>{session.user.email}</strong>.
       </p>
@@ -111,6 +105,6 @@ export function ResetPasswordPage() {
           {submitting ? 'Please wait...' : 'Update Password'}
         </button>
       </form>
-    </Panel>
+    </FormPage>
   );
 }

@@ -1,17 +1,17 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
+import { paths, signUpPath } from '@/config/paths';
 
 export function SignedOutActions() {
   return (
     <div className="flex items-center gap-2">
       <Link
         to={paths.auth}
-        className="rounded-md px-3 py-2 font-medium text-blue-800 hover:bg-blue-50"
+        className="rounded-md px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
       >
         Sign In
       </Link>
-      <Link to={paths.auth} className={buttonClasses('primary', 'px-4 py-2')}>
+      <Link to={signUpPath} className={buttonClasses('secondary', 'px-4 py-2')}>
         Subscribe
       </Link>
     </div>

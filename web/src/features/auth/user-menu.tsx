@@ -54,10 +54,10 @@ export function UserMenu(props: UserMenuProps) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-gray-100"
+        className="flex max-w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-gray-100"
       >
-        <span className="flex flex-col leading-tight">
-          <span className="font-semibold text-gray-900">{props.name}</span>
+        <span className="flex min-w-0 flex-col leading-tight">
+          <span className="max-w-48 truncate font-semibold text-ink">{props.name}</span>
           <span
             className={`text-xs ${props.subscriptionActive ? 'text-green-800' : 'text-gray-700'}`}
           >
@@ -82,7 +82,7 @@ export function UserMenu(props: UserMenuProps) {
             ) : (
               <Link
                 to={paths.payment}
-                className="font-semibold text-blue-800 underline"
+                className="font-semibold text-brand-800 underline"
                 onClick={() => setOpen(false)}
               >
                 Subscribe

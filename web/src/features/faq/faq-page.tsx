@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
+import { signUpPath } from '@/config/paths';
 import { FAQ_CATEGORIES, searchFaqs, type FaqItem } from './faq-data';
 
 function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; onToggle(): void }) {
@@ -17,7 +17,7 @@ function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; o
           className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
         >
           {item.question}
-          <span aria-hidden="true" className="text-xl text-blue-800">
+          <span aria-hidden="true" className="text-xl text-brand-800">
             {open ? '−' : '+'}
           </span>
         </button>
@@ -89,9 +89,9 @@ export function FaqPage() {
           ))
         )}
       </div>
-      <section className="mt-12 rounded-xl bg-blue-50 p-6 text-center">
+      <section className="mt-12 rounded-xl bg-brand-50 p-6 text-center">
         <h2 className="text-xl font-bold">Ready to dispute an error?</h2>
-        <Link to={paths.auth} className={buttonClasses('primary', 'mt-4')}>
+        <Link to={signUpPath} className={buttonClasses('primary', 'mt-4')}>
           Get Started
         </Link>
       </section>

@@ -12,15 +12,18 @@ async function openHome(fake = createFakeSupabase()) {
 }
 
 describe('home page', () => {
-  it('offers $5 for 7 days with both calls to action going to /auth', async () => {
+  it('offers $5 for 7 days with both calls to action going to sign-up', async () => {
     const main = await openHome();
     expect(
       main.getByText(/\$5 for 7 days of unlimited dispute letter generation/),
     ).toBeInTheDocument();
     expect(
       main.getByRole('link', { name: 'Get Started - Subscribe for $5/month' }),
-    ).toHaveAttribute('href', '/auth');
-    expect(main.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/auth');
+    ).toHaveAttribute('href', '/auth?mode=signup');
+    expect(main.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
   });
 
   it('shows the stats strip', async () => {
@@ -35,11 +38,11 @@ describe('home page', () => {
       expect(stats.getByText(label).previousElementSibling).toHaveTextContent(value);
   });
 
-  it('has four feature cards whose Get Started goes to /auth', async () => {
+  it('has four feature cards whose Get Started opens sign-up', async () => {
     const main = await openHome();
     const links = main.getAllByRole('link', { name: /^Get Started:/ });
     expect(links).toHaveLength(4);
-    links.forEach((link) => expect(link).toHaveAttribute('href', '/auth'));
+    links.forEach((link) => expect(link).toHaveAttribute('href', '/auth?mode=signup'));
   });
 
   it("sends a signed-in visitor's Get Started to the cards' link, the generator", async () => {
@@ -57,6 +60,34 @@ describe('home page', () => {
     expect(main.getAllByRole('figure')).toHaveLength(3);
     expect(main.getByRole('heading', { name: 'Legal Disclaimers' })).toBeInTheDocument();
     expect(main.getByText(/not a credit repair company/)).toBeInTheDocument();
-    expect(main.getByRole('link', { name: 'Start Your Dispute' })).toHaveAttribute('href', '/auth');
+    expect(main.getByRole('link', { name: 'Start Your Dispute' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
+  });
+
+  it('swaps Create Account for Open the generator when signed in', async () => {
+    const main = await openHome(createFakeSupabase({ session: makeSession() }));
+    expect(await main.findByRole('link', { name: 'Open the generator' })).toHaveAttribute(
+      'href',
+      '/tools',
+    );
+    expect(main.queryByRole('link', { name: 'Create Account' })).not.toBeInTheDocument();
+  });
+
+  it('has How it works in three steps, a sample letter made by the letter engine, the bureau addresses and the FCRA basis', async () => {
+    const main = await openHome();
+    const steps = within(main.getByRole('region', { name: 'How it works' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps).toHaveLength(3);
+    const sample = within(main.getByRole('region', { name: 'A real letter, in plain words' }));
+    expect(sample.getByText(/Re: Dispute of my credit file/)).toBeInTheDocument();
+    expect(sample.getByText(/What you report: a balance of \$2,340/)).toBeInTheDocument();
+    expect(sample.getByText('P.O. Box 4500, Allen, TX 75013')).toBeInTheDocument();
+    expect(sample.getByText(/P\.O\. Box 740256, Atlanta, GA 30374/)).toBeInTheDocument();
+    expect(sample.getByText(/P\.O\. Box 2000, Chester, PA 19016/)).toBeInTheDocument();
+    expect(sample.getAllByText('15 U.S.C. §1681i').length).toBeGreaterThan(0);
+    expect(sample.getByText('15 U.S.C. §1681e(b)')).toBeInTheDocument();
   });
 });

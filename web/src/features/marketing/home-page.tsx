@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
-import { TestimonialCard } from '@/features/testimonials/testimonial-card';
-import { TESTIMONIALS } from '@/features/testimonials/testimonials-data';
-import { useAuth } from '@/features/auth/auth-context';
+import { paths, signUpPath } from '@/config/paths';
+import { REFUND_RULE } from '@/config/policies';
+import { useAuth } from '@/lib/auth';
+import sample from 'virtual:sample-letter';
 
 const STATS = [
   { value: '$5', label: '7-Day Access' },
@@ -35,6 +36,34 @@ const FEATURES = [
   },
 ];
 
+const STEPS = [
+  {
+    title: 'Choose the bureau and the error',
+    text: 'Experian, Equifax or TransUnion, and one of 7 dispute types: a wrong balance, a duplicate, an account that is not yours and more.',
+  },
+  {
+    title: 'Describe it in your own words',
+    text: 'Name the account and say what is wrong. The letter adds the bureau’s dispute address and the federal law that fits.',
+  },
+  {
+    title: 'Preview, download and mail it',
+    text: 'Read the letter before you download it, then sign it and send it by certified mail with return receipt.',
+  },
+];
+
+const [REINVESTIGATION, ...OTHER_BASIS] = sample.fcraBasis;
+
+const checkIcon = (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 20 20"
+    className="mt-1 h-4 w-4 shrink-0 text-success"
+    fill="currentColor"
+  >
+    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+  </svg>
+);
+
 const PRICING_CHECKLIST = [
   'Unlimited dispute letters for 7 days',
   '7 dispute types: balances, duplicates, accounts that are not yours and more',
@@ -44,59 +73,163 @@ const PRICING_CHECKLIST = [
   'Your details stay in your browser',
 ];
 
-export function HomePage() {
+/** The home page; `stories` is the success-stories section, composed in by the route. */
+export function HomePage({ stories }: { stories: ReactNode }) {
   const { user } = useAuth();
   // Signed-in visitors go straight to the tool; everyone else starts with an account.
-  const startLink = (link: string) => (user ? link : paths.auth);
+  const startLink = (link: string) => (user ? link : signUpPath);
 
   return (
     <>
-      <section className="bg-gradient-to-b from-blue-900 to-blue-700 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 text-center">
-          <h1 className="text-4xl font-extrabold md:text-5xl">
+      <section className="on-dark relative overflow-hidden bg-night text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgb(59_130_246/0.35),transparent)]"
+        />
+        <div className="relative mx-auto max-w-page px-4 py-16 sm:py-24">
+          <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">
+            Fair Credit Reporting Act dispute letters
+          </p>
+          <h1 className="mt-4 max-w-3xl text-4xl leading-tight font-bold sm:text-5xl md:text-6xl">
             Dispute Credit Report Errors with Professional Letters
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-blue-50">
+          <p className="mt-6 max-w-2xl text-lg text-brand-50">
             $5 for 7 days of unlimited dispute letter generation. Need more time? Renew manually for
             another $5. Letters cite federal law and are ready to mail in under 5 minutes.
           </p>
-          <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link to={paths.auth} className={buttonClasses('light')}>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <Link to={signUpPath} className={buttonClasses('light')}>
               Get Started - Subscribe for $5/month
             </Link>
-            <Link to={paths.auth} className={buttonClasses('light', 'bg-blue-50')}>
-              Create Account
-            </Link>
+            {user ? (
+              <Link to={paths.tools} className={buttonClasses('lightOutline')}>
+                Open the generator
+              </Link>
+            ) : (
+              <Link to={signUpPath} className={buttonClasses('lightOutline')}>
+                Create Account
+              </Link>
+            )}
           </div>
+          <p className="mt-6 text-sm text-brand-100">
+            Letters are built in your browser: what you type is not sent to our servers.
+          </p>
         </div>
       </section>
 
-      <section aria-label="Key figures" className="border-b border-gray-200 bg-white">
-        <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-8 text-center md:grid-cols-4">
+      <section aria-label="Key figures" className="border-b border-line bg-surface">
+        <ul className="mx-auto grid max-w-page grid-cols-2 gap-6 px-4 py-8 text-center md:grid-cols-4">
           {STATS.map((stat) => (
             <li key={stat.label}>
-              <p className="text-3xl font-extrabold text-blue-800">{stat.value}</p>
-              <p className="text-gray-700">{stat.label}</p>
+              <p className="font-display text-4xl font-bold text-brand-800">{stat.value}</p>
+              <p className="text-muted">{stat.label}</p>
             </li>
           ))}
         </ul>
       </section>
 
-      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features-heading" className="text-center text-3xl font-bold">
+      <section aria-labelledby="how-heading" className="mx-auto max-w-page px-4 py-16 sm:py-20">
+        <h2 id="how-heading" className="text-3xl font-bold text-night sm:text-4xl">
+          How it works
+        </h2>
+        <ol className="mt-10 grid gap-8 md:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-display text-lg font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-ink">{step.title}</h3>
+                <p className="mt-2 text-muted">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="sample-heading" className="border-y border-line bg-surface">
+        <div className="mx-auto grid max-w-page gap-12 px-4 py-16 sm:py-20 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+          <div>
+            <h2 id="sample-heading" className="text-3xl font-bold text-night sm:text-4xl">
+              A real letter, in plain words
+            </h2>
+            <p className="mt-3 text-muted">
+              The opening of a letter made by the generator from sample details. Yours is built the
+              same way from what you type.
+            </p>
+            <div className="relative mt-8 rounded-lg bg-white p-6 shadow-md ring-1 ring-line sm:p-8">
+              <p className="font-serif text-[0.9375rem] leading-relaxed whitespace-pre-wrap text-ink">
+                {sample.excerpt}
+              </p>
+              <p className="mt-4 border-t border-dashed border-line pt-3 text-sm text-muted">
+                The letter goes on with your notice rights, the signature and mailing advice.
+              </p>
+            </div>
+          </div>
+          <div className="space-y-10">
+            <section aria-labelledby="bureaus-heading">
+              <h3 id="bureaus-heading" className="font-display text-2xl font-bold text-night">
+                Addressed to the right desk
+              </h3>
+              <p className="mt-2 text-muted">
+                Every letter carries the bureau’s dispute mailing address:
+              </p>
+              <ul className="mt-4 space-y-3">
+                {sample.bureaus.map((bureau) => (
+                  <li key={bureau.id} className="rounded-lg bg-canvas p-4 ring-1 ring-line">
+                    <p className="font-semibold text-ink">{bureau.name}</p>
+                    <p className="text-muted">{bureau.mailingAddress}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="law-heading">
+              <h3 id="law-heading" className="font-display text-2xl font-bold text-night">
+                Grounded in the FCRA
+              </h3>
+              <p className="mt-2 text-muted">
+                Every letter asks for a reinvestigation under{' '}
+                <strong className="text-ink">{REINVESTIGATION!.citation}</strong>, which{' '}
+                {REINVESTIGATION!.requirement}
+              </p>
+              <p className="mt-3 text-muted">Depending on the error, it also cites:</p>
+              <ul className="mt-2 space-y-2">
+                {OTHER_BASIS.map((statute) => (
+                  <li key={statute.id} className="flex gap-3 text-muted">
+                    {checkIcon}
+                    <span>
+                      <strong className="text-ink">{statute.citation}</strong>, which{' '}
+                      {statute.requirement}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="features-heading"
+        className="mx-auto max-w-page px-4 py-16 sm:py-20"
+      >
+        <h2 id="features-heading" className="text-3xl font-bold text-night sm:text-4xl">
           Everything you need to dispute an error
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((feature) => (
             <li
               key={feature.title}
-              className="flex flex-col rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+              className="flex flex-col rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line"
             >
-              <h3 className="text-lg font-semibold">{feature.title}</h3>
-              <p className="mt-2 flex-1 text-gray-700">{feature.text}</p>
+              <h3 className="text-lg font-semibold text-ink">{feature.title}</h3>
+              <p className="mt-2 flex-1 text-muted">{feature.text}</p>
               <Link
                 to={startLink(feature.link)}
-                className="mt-4 font-semibold text-blue-800 underline"
+                className={buttonClasses('tertiary', 'mt-4 self-start')}
                 aria-label={`Get Started: ${feature.title}`}
               >
                 Get Started
@@ -106,22 +239,23 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="pricing-heading" className="bg-white py-16">
+      <section aria-labelledby="pricing-heading" className="bg-surface py-16 sm:py-20">
         <div className="mx-auto max-w-3xl px-4">
-          <h2 id="pricing-heading" className="text-center text-3xl font-bold">
+          <h2
+            id="pricing-heading"
+            className="text-center text-3xl font-bold text-night sm:text-4xl"
+          >
             Simple, Honest Pricing
           </h2>
-          <div className="mt-10 rounded-2xl border-2 border-blue-700 p-8">
+          <div className="mt-10 rounded-2xl p-8 ring-2 ring-brand-700">
             <p className="text-center">
-              <span className="text-5xl font-extrabold">$5</span>
-              <span className="text-gray-700"> for 7 days of access</span>
+              <span className="font-display text-6xl font-bold text-night">$5</span>
+              <span className="text-muted"> for 7 days of access</span>
             </p>
             <ul className="mt-6 space-y-2">
               {PRICING_CHECKLIST.map((item) => (
                 <li key={item} className="flex gap-3">
-                  <span aria-hidden="true" className="font-bold text-green-700">
-                    ✓
-                  </span>
+                  {checkIcon}
                   {item}
                 </li>
               ))}
@@ -131,10 +265,10 @@ export function HomePage() {
               <li>One payment of $5 gives you 7 days of unlimited letter generation.</li>
               <li>No automatic renewal: access expires automatically 7 days after payment.</li>
               <li>Renew manually for another $5 whenever you need more time.</li>
-              <li>Full refund within 24 hours of payment if no letters were generated.</li>
+              <li>{REFUND_RULE}</li>
             </ul>
             <div className="mt-8 text-center">
-              <Link to={paths.auth} className={buttonClasses('primary')}>
+              <Link to={signUpPath} className={buttonClasses('secondary')}>
                 Get Started Now
               </Link>
             </div>
@@ -142,23 +276,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="stories-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="stories-heading" className="text-center text-3xl font-bold">
-          Success Stories
-        </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.slice(0, 3).map((testimonial) => (
-            <li key={testimonial.id}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
-        <p className="mt-8 text-center">
-          <Link to={paths.testimonials} className="font-semibold text-blue-800 underline">
-            Read more success stories
-          </Link>
-        </p>
-      </section>
+      {stories}
 
       <section aria-labelledby="legal-heading" className="bg-gray-100 py-12">
         <div className="mx-auto max-w-4xl px-4 text-sm text-gray-800">
@@ -183,12 +301,12 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="bg-blue-800 py-16 text-center text-white">
-        <h2 className="text-3xl font-bold">Ready to fix your credit report?</h2>
-        <p className="mt-3 text-blue-50">
+      <section className="on-dark bg-night px-4 py-16 text-center text-white sm:py-20">
+        <h2 className="text-3xl font-bold sm:text-4xl">Ready to fix your credit report?</h2>
+        <p className="mt-3 text-brand-50">
           Create your account and have your first letter in minutes.
         </p>
-        <Link to={paths.auth} className={buttonClasses('light', 'mt-8')}>
+        <Link to={signUpPath} className={buttonClasses('light', 'mt-8')}>
           Start Your Dispute
         </Link>
       </section>

@@ -59,7 +59,7 @@ describe('payment page', () => {
       body: JSON.stringify({
         price_id: 'price_credit_dispute_letters_monthly',
         mode: 'subscription',
-        success_url: `${window.location.origin}/success`,
+        success_url: `${window.location.origin}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${window.location.origin}/payment`,
       }),
     });
@@ -89,15 +89,54 @@ describe('payment page', () => {
     expect(redirectTo).not.toHaveBeenCalled();
   });
 
-  it('tells an active subscriber they already have access', async () => {
+  it('shows a subscriber their plan and Manage billing, never Subscribe or a total due', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ url: 'https://billing.example/session' }));
+    vi.stubGlobal('fetch', fetchMock);
     renderApp(
       '/payment',
       createFakeSupabase({ session: makeSession(), subscription: makeSubscription() }),
     );
-    expect(await screen.findByText(/You already have an active subscription/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the Dispute Generator' })).toHaveAttribute(
+    expect(await screen.findByRole('heading', { name: 'Your plan', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the generator' })).toHaveAttribute(
       'href',
       '/tools',
     );
+    expect(screen.queryByRole('button', { name: 'Subscribe for $5/month' })).toBeNull();
+    expect(screen.queryByText('Total due today')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://billing.example/session'));
+  });
+
+  it('answers a refused second subscription (409) with the plan and Manage billing, not a failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            error: 'Your subscription payment is past due; update your card in the billing portal',
+            code: 'already_subscribed',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp(
+      '/payment',
+      createFakeSupabase({
+        session: makeSession(),
+        subscription: makeSubscription({ subscription_status: 'past_due' }),
+      }),
+    );
+    await userEvent.click(await subscribeButton());
+    expect(
+      await screen.findByText(/past due; update your card in the billing portal/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
+    expect(
+      screen.queryByText('Failed to start checkout. Please try again or contact support.'),
+    ).toBeNull();
+    expect(logged).not.toHaveBeenCalledWith('Checkout error:', expect.anything());
   });
 });

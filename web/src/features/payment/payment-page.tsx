@@ -3,11 +3,15 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
-import { useSubscription } from '@/features/subscription/subscription-context';
+import { EmptyState } from '@/components/empty-state';
+import { Spinner } from '@/components/spinner';
+import { paths, signInPath, signUpPath } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
 import { redirectTo } from '@/lib/navigation';
-import { createCheckoutSession } from './create-checkout-session';
+import { useSubscription } from '@/lib/subscription';
+import { AlreadySubscribedError, createCheckoutSession } from './create-checkout-session';
+import { openBillingPortal } from './open-billing-portal';
 
 const FEATURES = [
   'Unlimited dispute letter generation',
@@ -27,34 +31,100 @@ const SECURITY_NOTES = [
 function SignInPrompt() {
   const navigate = useNavigate();
   return (
-    <section className="mx-auto max-w-xl rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-2xl font-bold">Sign in to subscribe</h1>
-      <p className="mt-3 text-gray-700">
-        You need an account to subscribe to {PLAN.name}. It takes less than a minute.
-      </p>
-      <button
-        type="button"
-        className={buttonClasses('primary', 'mt-6')}
-        onClick={() => {
-          toast.error('Please sign in to continue');
-          navigate(paths.auth);
-        }}
-      >
-        Sign In to Continue
-      </button>
+    <EmptyState
+      icon="lock"
+      title="Sign in to subscribe"
+      actions={
+        <>
+          <button
+            type="button"
+            className={buttonClasses('primary')}
+            onClick={() => {
+              toast.error('Please sign in to continue');
+              navigate(signInPath(paths.payment));
+            }}
+          >
+            Sign In to Continue
+          </button>
+          <Link to={signUpPath} className={buttonClasses('tertiary')}>
+            Create Account
+          </Link>
+        </>
+      }
+    >
+      <p>You need an account to subscribe to {PLAN.name}. It takes less than a minute.</p>
+    </EmptyState>
+  );
+}
+
+/** A subscriber's /payment: the plan they have and where to manage it, never a second checkout. */
+function CurrentPlan({ notice }: { notice: string | null }) {
+  const { subscription } = useSubscription();
+  const periodEnd = subscription?.current_period_end;
+  return (
+    <section className="mx-auto max-w-xl rounded-xl border border-gray-200 bg-white p-8 shadow-sm">
+      <h1 className="text-2xl font-bold">Your plan</h1>
+      {notice && (
+        <p role="status" className="mt-3 rounded-lg bg-brand-50 p-3 text-brand-950">
+          {notice}
+        </p>
+      )}
+      <dl className="mt-4 space-y-2">
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-700">Plan</dt>
+          <dd className="font-semibold">
+            {PLAN.name}, ${PLAN.price}/{PLAN.interval}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-700">Status</dt>
+          <dd className="font-semibold">
+            {subscription?.subscription_status === 'active'
+              ? 'Active'
+              : (subscription?.subscription_status ?? 'Not available')}
+          </dd>
+        </div>
+        {periodEnd ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-700">
+              {subscription?.cancel_at_period_end ? 'Access ends' : 'Next billing date'}
+            </dt>
+            <dd className="font-semibold">{formatDate(periodEnd)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to={paths.tools} className={buttonClasses('primary')}>
+          Open the generator
+        </Link>
+        <button
+          type="button"
+          className={buttonClasses('secondary')}
+          onClick={() =>
+            void openBillingPortal().catch((error: Error) => toast.error(error.message))
+          }
+        >
+          Manage billing
+        </button>
+      </div>
     </section>
   );
 }
 
 export function PaymentPage() {
-  const { user } = useAuth();
-  const { isActive } = useSubscription();
+  const { user, loading: authLoading } = useAuth();
+  const { loading, isActive, confirmActivation } = useSubscription();
   const [processing, setProcessing] = useState(false);
+  // The server's answer to a second checkout (409): the user has a live plan already.
+  const [alreadySubscribed, setAlreadySubscribed] = useState<string | null>(null);
 
-  if (!user)
+  if (authLoading) return <Spinner />;
+  if (!user) return <SignInPrompt />;
+  if (loading) return <Spinner label="Loading subscription details..." />;
+  if (isActive || alreadySubscribed)
     return (
       <div className="px-4 py-12">
-        <SignInPrompt />
+        <CurrentPlan notice={alreadySubscribed} />
       </div>
     );
 
@@ -65,14 +135,20 @@ export function PaymentPage() {
       const { url } = await createCheckoutSession({
         priceId: PLAN.priceId,
         mode: PLAN.mode,
-        successUrl: origin + paths.success,
+        // Stripe fills in the session id: /success knows the browser is back from checkout.
+        successUrl: `${origin}${paths.success}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: origin + paths.payment,
       });
       redirectTo(url);
     } catch (error) {
+      setProcessing(false);
+      if (error instanceof AlreadySubscribedError) {
+        setAlreadySubscribed(error.message);
+        void confirmActivation();
+        return;
+      }
       console.error('Checkout error:', error);
       toast.error('Failed to start checkout. Please try again or contact support.');
-      setProcessing(false);
     }
   }
 
@@ -80,14 +156,6 @@ export function PaymentPage() {
     <div className="mx-auto max-w-5xl px-4 py-12">
       <h1 className="text-3xl font-bold">Complete Your Subscription</h1>
       <p className="mt-2 text-gray-700">One plan, everything included.</p>
-      {isActive && (
-        <p className="mt-4 rounded-lg bg-green-50 p-4 text-green-900">
-          You already have an active subscription.{' '}
-          <Link to={paths.tools} className="font-semibold underline">
-            Go to the Dispute Generator
-          </Link>
-        </p>
-      )}
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <section
           aria-labelledby="plan-heading"
@@ -178,7 +246,7 @@ export function PaymentPage() {
         </ul>
         <p className="mt-3">
           Questions? Read the{' '}
-          <Link to={paths.faq} className="text-blue-800 underline">
+          <Link to={paths.faq} className="text-brand-800 underline">
             FAQ
           </Link>
           .

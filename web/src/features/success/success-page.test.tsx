@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
-import { pathname, renderApp } from '@/testing/render-app';
-import { POLL_ATTEMPTS } from '@/features/subscription/subscription-context';
+import { pathname, renderApp, search } from '@/testing/render-app';
+import { POLL_ATTEMPTS } from '@/lib/subscription';
 
 vi.mock('@/lib/supabase');
 vi.mock('@/features/dispute-generator', () => ({ DisputeGenerator: () => <p>letter form</p> }));
@@ -17,6 +17,8 @@ afterEach(() => {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 // 2026-02-01 12:00 UTC: the same calendar day in every US time zone.
 const PERIOD_END = 1_769_947_200;
+/** Where Stripe Checkout sends the browser back (its session id in the URL). */
+const RETURNING = '/success?session_id=cs_test_1';
 
 describe('success page', () => {
   it('counts down from 5 with a progress bar, then goes to /tools', async () => {
@@ -77,7 +79,7 @@ describe('success page', () => {
   it('re-reads the view until the webhook has landed instead of showing a stale status', async () => {
     const fake = createFakeSupabase({ session: makeSession() });
     fake.answerSubscription(null, null, null, makeSubscription({ current_period_end: PERIOD_END }));
-    renderApp('/success', fake);
+    renderApp(RETURNING, fake);
     expect(await screen.findByText('Confirming payment...')).toBeInTheDocument();
     for (let tick = 0; tick < 4 && !screen.queryByText('Active'); tick += 1) await advance(1000);
     expect(screen.getByText('Active')).toBeInTheDocument();
@@ -89,7 +91,7 @@ describe('success page', () => {
   it('keeps confirming after the redirect: /tools waits instead of saying Subscription Required', async () => {
     const fake = createFakeSupabase({ session: makeSession() });
     fake.answerSubscription(...Array<null>(7).fill(null), makeSubscription());
-    renderApp('/success', fake);
+    renderApp(RETURNING, fake);
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     for (let tick = 0; tick < 6 && pathname() !== '/tools'; tick += 1) await advance(1000);
     expect(pathname()).toBe('/tools');
@@ -102,7 +104,7 @@ describe('success page', () => {
 
   it('gives up after a bounded number of reads', async () => {
     const fake = createFakeSupabase({ session: makeSession(), subscription: null });
-    renderApp('/success', fake);
+    renderApp(RETURNING, fake);
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     for (let tick = 0; tick < POLL_ATTEMPTS + 5; tick += 1) await advance(1000);
     // One read when the user is known, then the confirmation reads.
@@ -114,12 +116,31 @@ describe('success page', () => {
 
   it('shows a settled non-active status as raw text', async () => {
     renderApp(
-      '/success',
+      RETURNING,
       createFakeSupabase({
         session: makeSession(),
         subscription: makeSubscription({ subscription_status: 'past_due' }),
       }),
     );
     expect(await screen.findByText('past_due')).toBeInTheDocument();
+  });
+
+  it('does not say "Payment Successful!" to a signed-out visitor: sign-in first, then back', async () => {
+    renderApp(RETURNING, createFakeSupabase({ subscription: makeSubscription() }));
+    await waitFor(() => expect(pathname()).toBe('/auth'));
+    expect(search()).toBe(`?next=${encodeURIComponent(RETURNING)}`);
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
+  });
+
+  it('sends a user without a plan who did not come back from checkout to /payment', async () => {
+    renderApp(
+      '/success',
+      createFakeSupabase({
+        session: makeSession(),
+        subscription: makeSubscription({ subscription_status: 'not_started' }),
+      }),
+    );
+    await waitFor(() => expect(pathname()).toBe('/payment'));
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
   });
 });

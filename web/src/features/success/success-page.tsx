@@ -1,12 +1,13 @@
 import { PLAN } from '@shared/plan';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
-import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
-import type { Subscription } from '@/features/subscription/fetch-subscription';
-import { useSubscription } from '@/features/subscription/subscription-context';
+import { paths, signInPath } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
+import type { Subscription } from '@/lib/fetch-subscription';
+import { useSubscription } from '@/lib/subscription';
 import { useCountdown } from './use-countdown';
 
 export const REDIRECT_SECONDS = 5;
@@ -18,14 +19,6 @@ const QUICK_START = [
   'Preview the letter, download it, print it and sign it.',
   'Mail it by certified mail with return receipt and keep copies of everything.',
 ];
-
-function formatDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
 
 function SubscriptionDetails({
   subscription,
@@ -71,13 +64,31 @@ function SubscriptionDetails({
   );
 }
 
+/**
+ * /success: "Payment Successful!" only for a returning checkout (Stripe adds its `session_id`)
+ * or an active subscription. A signed-out visitor goes to sign-in (and comes back), a user
+ * without a plan to /payment.
+ */
 export function SuccessPage() {
+  const { user, loading: authLoading } = useAuth();
+  const { loading, isActive } = useSubscription();
+  const [searchParams] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const returningFromCheckout = searchParams.has('session_id');
+
+  if (authLoading) return <Spinner />;
+  if (!user) return <Navigate to={signInPath(pathname + search)} replace />;
+  if (returningFromCheckout) return <PaymentConfirmed />;
+  if (loading) return <Spinner label="Loading subscription details..." />;
+  return isActive ? <PaymentConfirmed /> : <Navigate to={paths.payment} replace />;
+}
+
+function PaymentConfirmed() {
   const navigate = useNavigate();
-  const { user } = useAuth();
   const { subscription, loading, confirming, confirmActivation } = useSubscription();
   useEffect(() => {
-    if (user) void confirmActivation();
-  }, [user, confirmActivation]);
+    void confirmActivation();
+  }, [confirmActivation]);
   const { remaining, finishNow } = useCountdown(REDIRECT_SECONDS, () => navigate(paths.tools));
   const progress = ((REDIRECT_SECONDS - remaining) / REDIRECT_SECONDS) * 100;
 
@@ -119,21 +130,19 @@ export function SuccessPage() {
         </button>
       </section>
 
-      {user && (
-        <section
-          aria-labelledby="details-heading"
-          className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="details-heading" className="text-xl font-bold">
-            Subscription Details
-          </h2>
-          {loading ? (
-            <Spinner label="Loading subscription details..." />
-          ) : (
-            <SubscriptionDetails subscription={subscription} waiting={confirming} />
-          )}
-        </section>
-      )}
+      <section
+        aria-labelledby="details-heading"
+        className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="details-heading" className="text-xl font-bold">
+          Subscription Details
+        </h2>
+        {loading ? (
+          <Spinner label="Loading subscription details..." />
+        ) : (
+          <SubscriptionDetails subscription={subscription} waiting={confirming} />
+        )}
+      </section>
 
       <section
         aria-labelledby="quick-start-heading"

@@ -33,7 +33,7 @@ export function TestimonialsPage() {
 
       <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
         {TILES.map((tile) => (
-          <li key={tile.label} className="rounded-xl bg-blue-800 p-6 text-center text-white">
+          <li key={tile.label} className="rounded-xl bg-brand-800 p-6 text-center text-white">
             <p className="text-3xl font-extrabold">{tile.value}</p>
             <p className="mt-1 text-sm">{tile.label}</p>
           </li>

@@ -26,6 +26,11 @@ export interface AuthState {
   loading: boolean;
   /** True from the client's PASSWORD_RECOVERY event (an e-mailed reset link) until the next auth event. */
   passwordRecovery: boolean;
+  /**
+   * True once the server refused the session (a 401: signed out elsewhere, revoked): the user
+   * is then signed out on this device too. Cleared by the next sign-in.
+   */
+  sessionEnded: boolean;
   signIn(email: string, password: string): Promise<void>;
   /** 'confirmation-sent' when the server asks the user to confirm their e-mail first (no session). */
   signUp(name: string, email: string, password: string): Promise<SignUpOutcome>;
@@ -38,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [passwordRecovery, setPasswordRecovery] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const connection = useRef<Promise<SupabaseClient> | null>(null);
   const unsubscribe = useRef<(() => void) | null>(null);
   // Bumped on unmount: a connection finishing for an unmounted provider cleans up after itself.
@@ -51,12 +57,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (generation.current !== current) return;
         setSession(next);
         setPasswordRecovery(event === 'PASSWORD_RECOVERY');
+        if (next) setSessionEnded(false);
       });
-      if (generation.current !== current) {
+      // The server refused the session: forget it here at once, then clear it from storage.
+      const stopSessionEnded = supabase.onSessionEnded(() => {
+        if (generation.current !== current) return;
+        setSession(null);
+        setSessionEnded(true);
+        void supabase.auth.signOut({ scope: 'local' });
+      });
+      const stop = () => {
         data.subscription.unsubscribe();
+        stopSessionEnded();
+      };
+      if (generation.current !== current) {
+        stop();
         return supabase;
       }
-      unsubscribe.current = () => data.subscription.unsubscribe();
+      unsubscribe.current = stop;
       const { data: restored } = await supabase.auth.getSession();
       if (generation.current === current) setSession(restored.session);
       return supabase;
@@ -142,11 +160,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session,
       loading,
       passwordRecovery,
+      sessionEnded,
       signIn,
       signUp,
       signOut,
     }),
-    [session, loading, passwordRecovery, signIn, signUp, signOut],
+    [session, loading, passwordRecovery, sessionEnded, signIn, signUp, signOut],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,18 +1,8 @@
+import type { SubscriptionRow } from '@shared/subscription-row';
 import { getSupabase } from '@/lib/supabase';
 
-/** One row of the per-user `stripe_user_subscriptions` view. */
-export interface Subscription {
-  customer_id: string | null;
-  subscription_id: string | null;
-  subscription_status: string | null;
-  price_id: string | null;
-  current_period_start: number | null;
-  /** Unix seconds. */
-  current_period_end: number | null;
-  cancel_at_period_end: boolean | null;
-  payment_method_brand: string | null;
-  payment_method_last4: string | null;
-}
+/** One row of the per-user `stripe_user_subscriptions` view, as the rest Lambda serves it. */
+export type Subscription = SubscriptionRow;
 
 /** The signed-in user's subscription, or null when there is none; any error is thrown. */
 export async function fetchSubscription(): Promise<Subscription | null> {

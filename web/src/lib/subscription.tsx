@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/lib/auth';
 import { fetchSubscription, isActiveSubscription, type Subscription } from './fetch-subscription';
 
 export interface SubscriptionState {

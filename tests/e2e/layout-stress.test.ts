@@ -1,0 +1,158 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { useE2eSetup } from '../support/e2e';
+
+/**
+ * The layout under stress: a 10,000-letter word, a toast while the header's menu is open, and
+ * the focus ring on every background (the dark hero included).
+ */
+const e2e = useE2eSetup();
+
+const LONG_WORD = 'W'.repeat(10_000);
+const PASSWORD = 'correct-horse-battery';
+
+/** Runs in the page (as source text: this project's Node typings have no DOM). */
+const PAGE_OVERFLOW = `document.documentElement.scrollWidth - document.documentElement.clientWidth`;
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${e2e.runtime.url}/auth`);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+}
+
+describe('long text wraps', () => {
+  const email = `long-word-${Date.now()}@example.com`;
+  beforeAll(async () => {
+    const response = await fetch(`${e2e.runtime.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, data: { name: LONG_WORD } }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([390, 1280])(
+    'a 10,000-letter name never makes a page wider than the screen (%i px)',
+    async (width) => {
+      const page = await e2e.newPage({ viewport: { width, height: 800 } });
+      await signIn(page, email);
+      for (const route of ['/', '/payment', '/faq', '/support']) {
+        await page.goto(`${e2e.runtime.url}${route}`);
+        // (At 390 px the user menu sits in the closed mobile menu.)
+        await page
+          .getByRole('button', { name: /No Active Plan/, includeHidden: true })
+          .waitFor({ state: 'attached' });
+        expect(await page.evaluate<number>(PAGE_OVERFLOW), route).toBeLessThanOrEqual(0);
+      }
+      await page.close();
+    },
+  );
+});
+
+describe('toasts', () => {
+  it('appear below the header and never over its open menu (390 px)', async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`${e2e.runtime.url}/auth`);
+    await page.getByLabel('Email Address').fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const toast = page.getByText('Password must be at least 6 characters');
+    await toast.waitFor();
+    // Where the toast comes to rest once its entrance animation is over.
+    let toastBox = (await toast.boundingBox())!;
+    for (let settled = false; !settled;) {
+      await page.waitForTimeout(100);
+      const next = (await toast.boundingBox())!;
+      settled = next.y === toastBox.y;
+      toastBox = next;
+    }
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+
+    // The menu opens over the page below the header, where the toast is: the menu is on top.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const x = toastBox.x + toastBox.width / 2;
+    const y = toastBox.y + toastBox.height / 2;
+    const onTop = await page.evaluate<boolean>(
+      `Boolean(document.elementFromPoint(${x}, ${y})?.closest('header'))`,
+    );
+    expect(onTop).toBe(true);
+    await page.close();
+  });
+});
+
+interface FocusStop {
+  name: string;
+  ring: string;
+  background: string;
+  contrast: number;
+}
+
+/**
+ * The focused element's ring (outline) colour against the colour behind it (the first ancestor
+ * with an opaque background), as a WCAG contrast ratio, once any colour transition is over. Colours are read through a canvas,
+ * which turns any CSS colour (oklch included) into sRGB.
+ */
+const READ_FOCUS_RING = `(async () => {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  // Buttons ease their colours in (the ring's too): read the ring once it has settled.
+  await Promise.all(element.getAnimations().map((animation) => animation.finished));
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const rgba = (color) => {
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = color;
+    context.fillRect(0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data);
+  };
+  const luminance = ([r, g, b]) => {
+    const linear = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  let behind = element.parentElement;
+  let background = [255, 255, 255, 255];
+  while (behind) {
+    const color = rgba(getComputedStyle(behind).backgroundColor);
+    if (color[3] === 255) { background = color; break; }
+    behind = behind.parentElement;
+  }
+  const style = getComputedStyle(element);
+  const ring = style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2
+    ? null
+    : rgba(style.outlineColor);
+  const [light, dark] = ring
+    ? [luminance(ring), luminance(background)].sort((a, b) => b - a)
+    : [0, 0];
+  return {
+    name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40),
+    ring: ring ? ring.join(',') : 'none',
+    background: background.join(','),
+    contrast: ring ? (light + 0.05) / (dark + 0.05) : 0,
+  };
+})()`;
+
+describe('focus ring', () => {
+  it.each(['/', '/support', '/no-such-page'])(
+    'every focus stop on %s shows a ring of at least 3:1 against its background',
+    async (route) => {
+      const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${e2e.runtime.url}${route}`);
+      await page.getByRole('link', { name: 'Sign In' }).waitFor();
+      const stops: FocusStop[] = [];
+      for (let presses = 0; presses < 60; presses += 1) {
+        await page.keyboard.press('Tab');
+        const stop = await page.evaluate<FocusStop | null>(READ_FOCUS_RING);
+        if (!stop || stops.some((seen) => seen.name === stop.name && stop.name)) break;
+        stops.push(stop);
+      }
+      expect(stops.length).toBeGreaterThan(5);
+      expect(stops.filter((stop) => stop.contrast < 3)).toEqual([]);
+      await page.close();
+    },
+  );
+});

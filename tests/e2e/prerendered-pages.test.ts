@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_ENTRY_FILES } from '../../shared/site-entry';
+import { signUp } from '../quality/harness';
+import { useE2eSetup } from '../support/e2e';
+
+const HOME_HEADING = 'Dispute Credit Report Errors with Professional Letters';
+
+/** Each public route and the first heading its prerendered HTML shows before any script. */
+const FIRST_PAINT: [route: string, heading: string][] = [
+  ['/', HOME_HEADING],
+  ['/faq', 'Frequently Asked Questions'],
+  ['/testimonials', 'Success Stories'],
+  ['/auth', 'Sign In'],
+  ['/forgot-password', 'Reset your password'],
+  ['/support', 'Support'],
+  ['/no-such-page', 'Page not found'],
+];
+
+const e2e = useE2eSetup();
+
+/** Console errors and uncaught exceptions: a hydration mismatch shows up as one of them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('every public route is prerendered and hydrated', () => {
+  it('serves each route its own page in the HTML, with its title and styles, no inline script', async () => {
+    for (const [route, heading] of FIRST_PAINT) {
+      const html = await (await fetch(`${e2e.runtime.url}${route}`)).text();
+      expect(html, route).toContain(heading);
+      expect(html, route).toContain('<style>');
+      expect(html, route).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(html, route).not.toContain('<div id="root"></div>');
+    }
+    // The pages that depend on the session are prerendered in their loading state.
+    for (const route of ['/tools', '/payment', '/success']) {
+      const html = await (await fetch(`${e2e.runtime.url}${route}`)).text();
+      expect(html, route).toContain('role="status"');
+    }
+    const faq = await (await fetch(`${e2e.runtime.url}/faq`)).text();
+    expect(faq).toContain('<title>FAQ | Credit Dispute Letters</title>');
+    // Every route of the table has its file.
+    for (const route of Object.keys(ROUTE_ENTRY_FILES))
+      expect((await fetch(`${e2e.runtime.url}${route}`)).status, route).toBe(200);
+  });
+
+  it('paints without JavaScript', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [route, heading] of FIRST_PAINT) {
+      await page.goto(`${e2e.runtime.url}${route}`);
+      const h1 = page.getByRole('heading', { level: 1 });
+      expect(await h1.textContent(), route).toBe(heading);
+      expect(await h1.isVisible(), route).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('hydrates each page without errors, then works as the app (client-side navigation)', async () => {
+    for (const [route] of FIRST_PAINT) {
+      const page = await e2e.newPage();
+      const errors = collectErrors(page);
+      const documents: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(request.url());
+      });
+      await page.goto(`${e2e.runtime.url}${route}`);
+      await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+      // A link in the footer: it navigates in place only once the page is hydrated.
+      await page.getByRole('link', { name: 'Help and refunds' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
+      expect(documents, route).toEqual([`${e2e.runtime.url}${route}`]);
+      expect(errors, route).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('/auth?mode=signup hydrates into create-account mode without a mismatch', async () => {
+    const page = await e2e.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${e2e.runtime.url}/auth?mode=signup`);
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    await page.getByLabel('Full Name').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates without errors for a signed-in visitor (the session is restored after)', async () => {
+    const email = `prerender-${Date.now()}@example.com`;
+    const password = 'correct-horse-battery';
+    expect((await signUp(e2e.runtime.url, email, password)).status).toBe(200);
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.runtime.url}/auth`);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/auth');
+
+    const errors = collectErrors(page);
+    for (const route of ['/', '/faq', '/tools', '/payment']) {
+      await page.goto(`${e2e.runtime.url}${route}`);
+      await page.getByRole('button', { name: /No Active Plan/ }).waitFor();
+      expect(await page.getByRole('link', { name: 'Sign In' }).count(), route).toBe(0);
+    }
+    await page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import subsetFont from 'subset-font';
+import type { Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+
+/** Source Serif 4 (variable, Latin), from its npm package; the headings' display face. */
+const SOURCE = '@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2';
+/** Headings use semibold to bold only: the weight axis is cut to that range. */
+export const DISPLAY_WEIGHTS = { min: 600, max: 700 } as const;
+/** Printable ASCII and the typographic marks the copy uses. */
+export const DISPLAY_TEXT =
+  Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).join('') +
+  '‘’“”–—…•·©§';
+
+/** Where the subset lives between builds (outside the repo's sources). */
+const CACHE_DIR = join(
+  dirname(require.resolve('vite/package.json')),
+  '..',
+  '.cache',
+  'display-font',
+);
+
+/**
+ * The display font, subset at build time with harfbuzz (subset-font) to the characters and
+ * weights the headings use, so the whole face is one small woff2. `@display-font` in CSS names
+ * the file; Vite fingerprints it into assets/ like any other.
+ */
+export function displayFontPlugin(): Plugin {
+  let file: string;
+  return {
+    name: 'display-font',
+    async config() {
+      const source = require.resolve(SOURCE);
+      const key = createHash('sha256')
+        .update(await readFile(source))
+        .update(JSON.stringify([DISPLAY_TEXT, DISPLAY_WEIGHTS]))
+        .digest('hex')
+        .slice(0, 12);
+      file = join(CACHE_DIR, `display-${key}.woff2`);
+      if (!existsSync(file)) {
+        const subset = await subsetFont(await readFile(source), DISPLAY_TEXT, {
+          targetFormat: 'woff2',
+          variationAxes: { wght: DISPLAY_WEIGHTS },
+        });
+        await mkdir(CACHE_DIR, { recursive: true });
+        await writeFile(file, subset);
+      }
+      return { resolve: { alias: { '@display-font': file } } };
+    },
+  };
+}

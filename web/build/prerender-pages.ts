@@ -1,0 +1,129 @@
+import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { HOME_HTML, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../../shared/site-entry';
+import type { prerenderPage } from '../src/app/prerender';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** A path that is no route: the not-found page's prerender. */
+const NOT_FOUND_LOCATION = '/404';
+
+/** Renders every page in Node with this same Vite config (aliases, JSX), as main.tsx hydrates it. */
+async function renderPages(config: ResolvedConfig, locations: string[]) {
+  const server = await createServer({
+    configFile: config.configFile,
+    root: config.root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, ws: false },
+  });
+  try {
+    const prerender = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+      prerenderPage: typeof prerenderPage;
+    };
+    const pages = [];
+    for (const location of locations) pages.push(await prerender.prerenderPage(location));
+    return pages;
+  } finally {
+    await server.close();
+  }
+}
+
+/** The module of `app/routes/` each entry file's page is (the home page is in the entry chunk). */
+function routeModuleOf(fileName: string): string | null {
+  if (fileName === HOME_HTML) return null;
+  if (fileName === NOT_FOUND_HTML) return 'not-found';
+  if (fileName === ROUTE_ENTRY_FILES['/disputegenerator']) return 'tools';
+  return fileName.replace(/\.html$/, '');
+}
+
+/**
+ * `<link rel="modulepreload">` for the page's own chunk and what it imports: the browser fetches
+ * them with the entry instead of after it, and hydration starts sooner.
+ */
+function pagePreloads(
+  bundle: Rollup.OutputBundle,
+  fileName: string,
+  shell: string,
+  base: string,
+): string {
+  const module = routeModuleOf(fileName);
+  if (!module) return '';
+  const chunks = Object.values(bundle).filter(
+    (item): item is Rollup.OutputChunk => item.type === 'chunk',
+  );
+  const page = chunks.find((chunk) =>
+    chunk.facadeModuleId?.endsWith(`/src/app/routes/${module}.tsx`),
+  );
+  if (!page) throw new Error(`no chunk for the page of ${fileName} (app/routes/${module}.tsx)`);
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(add);
+  };
+  add(page.fileName);
+  return [...files]
+    .filter((file) => !shell.includes(`${base}${file}"`))
+    .map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`,
+    )
+    .join('\n    ');
+}
+
+/**
+ * Build only: every route's entry file (shared/site-entry.ts) is index.html with that page
+ * prerendered into its root (painted from HTML, then hydrated), its own <title>, and the
+ * stylesheet inline, so the first paint needs no other request (the CSP allows inline styles,
+ * not inline scripts), and the page's own chunks preloaded.
+ */
+export function prerenderPagesPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-pages',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle[HOME_HTML];
+      if (index?.type !== 'asset') return this.error(`${HOME_HTML} is not in the bundle`);
+      const shell = String(index.source);
+      if (!shell.includes(EMPTY_ROOT)) return this.error(`${HOME_HTML} has no ${EMPTY_ROOT}`);
+      const stylesheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/.exec(shell);
+      const css = stylesheet && bundle[stylesheet[1]!.slice(config.base.length)];
+      if (css?.type !== 'asset')
+        return this.error(`${HOME_HTML} links no stylesheet of this build`);
+      const template = shell
+        .replace(stylesheet![0], `<style>${String(css.source)}</style>`)
+        // The page paints from its HTML: its scripts only hydrate it, so they load at low
+        // priority instead of competing with the page's first paint.
+        .replaceAll(
+          '<script type="module" crossorigin',
+          '<script type="module" fetchpriority="low" crossorigin',
+        )
+        .replaceAll(
+          '<link rel="modulepreload" crossorigin',
+          '<link rel="modulepreload" fetchpriority="low" crossorigin',
+        );
+
+      const entries = [
+        ...Object.entries(ROUTE_ENTRY_FILES),
+        [NOT_FOUND_LOCATION, NOT_FOUND_HTML] as const,
+      ];
+      const pages = await renderPages(
+        config,
+        entries.map(([location]) => location),
+      );
+      entries.forEach(([, fileName], at) => {
+        const page = pages[at]!;
+        const source = template
+          .replace(/<title>[^<]*<\/title>/, `<title>${page.titleHtml}</title>`)
+          .replace('</head>', `${pagePreloads(bundle, fileName, shell, config.base)}\n  </head>`)
+          .replace(EMPTY_ROOT, `<div id="root">${page.html}</div>`);
+        if (fileName === HOME_HTML) index.source = source;
+        else this.emitFile({ type: 'asset', fileName, source });
+      });
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** The refund rule as the home page's billing policy states it (also on /support). */
+export const REFUND_RULE = 'Full refund within 24 hours of payment if no letters were generated.';

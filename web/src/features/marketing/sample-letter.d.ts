@@ -1,0 +1,9 @@
+/** Made at build time by web/build/sample-letter.ts from the letter engine. */
+declare module 'virtual:sample-letter' {
+  const sample: {
+    excerpt: string;
+    bureaus: { id: string; name: string; mailingAddress: string }[];
+    fcraBasis: { id: string; citation: string; requirement: string }[];
+  };
+  export default sample;
+}
