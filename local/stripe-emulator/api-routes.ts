@@ -252,6 +252,7 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
       matching = matching.slice(index + 1);
     }
     return c.json(list(matching.slice(0, limit), '/v1/events', matching.length > limit));
+  });
 
   app.get('/v1/invoice_payments', (c) => {
     const params = query(c);
