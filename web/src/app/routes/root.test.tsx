@@ -93,6 +93,8 @@ describe('layout', () => {
     renderApp('/', fake);
     const menuButton = await screen.findByRole('button', { name: /sam\.smith/ });
     expect(menuButton).toHaveTextContent('Loading...');
+    // The view is read once its client module has loaded, which can follow the first paint.
+    await waitFor(() => expect(fake.maybeSingle).toHaveBeenCalled());
     answer({ data: null, error: null });
     await waitFor(() => expect(menuButton).toHaveTextContent('No Active Plan'));
     await userEvent.click(menuButton);
