@@ -123,7 +123,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
         'DeleteItem',
         'BatchWriteItem',
       ],
-      leadingKeys: ['USER#', 'EMAIL#', 'OTP#', 'RATE#'],
+      leadingKeys: ['USER#', 'EMAIL#', 'OTP#', 'OTPTRY#', 'RATE#'],
     },
     secrets: ['JWT_SIGNING_KEYS', 'REFRESH_TOKEN_SECRET'],
     browserFacing: true,
