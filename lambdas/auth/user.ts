@@ -56,6 +56,9 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     );
   }
   const entries = Object.entries(data ?? {}).filter(([key]) => !RESERVED_METADATA.has(key));
+  const movesEmail = newEmail !== undefined && newEmail !== user.email;
+  // Nothing to change (e.g. `{password: null}`): answer the user and leave the stored item alone.
+  if (!passwordHash && !movesEmail && entries.length === 0) return c.json(toUserJson(user));
   const updated = await updateUser(table, user.id, {
     now: deps.now(),
     set: Object.fromEntries(entries.filter(([, value]) => value !== null)),
@@ -68,7 +71,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   }
   if (passwordHash) await deleteSessions(table, user.id, token.sessionId);
   // After the password: a new password clears pending e-mail-change tokens.
-  if (newEmail && newEmail !== user.email) {
+  if (movesEmail) {
     await sendEmailChange(deps, updated, newEmail, redirectTo);
     return c.json(toUserJson((await getUser(table, user.id)) ?? updated));
   }

@@ -521,6 +521,12 @@ describe('GET and PUT /user', () => {
     });
     expect(removed.json.user_metadata).toMatchObject({ b: 2, email });
     expect(removed.json.user_metadata).not.toHaveProperty('a');
+    // Nothing to change: the same user back, and not even `updated_at` moves.
+    for (const body of [{}, { password: null }, { data: {} }, { email: email.toUpperCase() }]) {
+      const unchanged = await call(server, 'PUT', '/user', { bearer: session.access_token, body });
+      expect(unchanged.status).toBe(200);
+      expect(unchanged.json.updated_at).toBe(removed.json.updated_at);
+    }
 
     await expectError(
       'PUT',
