@@ -36,29 +36,36 @@ const CONTENT: Record<
   },
 };
 
+/** Said in a confirmation mail whose code binds no password (see `signUp`). */
+export const NO_PASSWORD_KEPT =
+  'For your security, confirming this address does not keep a password chosen at sign-up: it ' +
+  'signs you in, and you choose your password with “Forgot password?” on the sign-in page.';
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/**
- * A plain, readable e-mail: text and simple HTML with the same link and one-time code. `about`
- * is the new address, for the mail to the current one of an e-mail change.
- */
-export function composeEmail(
-  kind: OtpKind,
-  to: string,
-  link: string,
-  code: string,
-  about = '',
-): MailMessage {
+export interface EmailDetails {
+  link: string;
+  code: string;
+  /** The new address, in the mail to the current one of an e-mail change. */
+  about?: string;
+  /** A paragraph after the introduction. */
+  notice?: string;
+}
+
+/** A plain, readable e-mail: text and simple HTML with the same link and one-time code. */
+export function composeEmail(kind: OtpKind, to: string, details: EmailDetails): MailMessage {
+  const { link, code, about = '', notice } = details;
   const { subject, action } = CONTENT[kind];
   const content = CONTENT[kind].intro;
   const intro = typeof content === 'string' ? content : content(about);
+  const paragraphs = notice ? [intro, notice] : [intro];
   return {
     to,
     subject: `${PRODUCT_NAME}: ${subject}`,
-    text: `${intro}\n\n${action}: ${link}\n\nOr enter this code: ${code}\n\n— ${PRODUCT_NAME}\n`,
+    text: `${paragraphs.join('\n\n')}\n\n${action}: ${link}\n\nOr enter this code: ${code}\n\n— ${PRODUCT_NAME}\n`,
     html:
-      `<p>${escapeHtml(intro)}</p>` +
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
       `<p>Or enter this code: <strong>${escapeHtml(code)}</strong></p>` +
       `<p>— ${escapeHtml(PRODUCT_NAME)}</p>`,

@@ -1,7 +1,7 @@
 import { issueOtp, newOtp, type NewOtp, type OtpKind } from '../identity/one-time-codes';
 import type { UserRecord } from '../identity/users';
 import type { AuthDeps } from './deps';
-import { composeEmail } from './emails';
+import { composeEmail, type EmailDetails } from './emails';
 import { AuthError } from './errors';
 import { resolveRedirect } from './redirects';
 
@@ -39,16 +39,14 @@ export async function mailOtp(
   kind: OtpKind,
   to: string,
   redirectTo: string | undefined,
-  about?: string,
+  details: Pick<EmailDetails, 'about' | 'notice'> = {},
 ): Promise<void> {
   await deps.mailer.send(
-    composeEmail(
-      kind,
-      to,
-      verificationLink(deps, otp.linkToken, kind, redirectTo),
-      otp.code,
-      about,
-    ),
+    composeEmail(kind, to, {
+      link: verificationLink(deps, otp.linkToken, kind, redirectTo),
+      code: otp.code,
+      ...details,
+    }),
   );
 }
 
@@ -59,6 +57,8 @@ export interface SendOtpOptions {
   about?: string;
   /** A sign-up's password, bound to its confirmation code. */
   passwordHash?: string;
+  /** A paragraph for the mail, after its introduction. */
+  notice?: string;
 }
 
 /** Issues a one-time code of a kind (at most one per address and interval) and mails it. */
@@ -98,7 +98,7 @@ export async function sendOtp(
       `For security purposes, you can only request this after ${config.mailMinIntervalSeconds} seconds.`,
     );
   }
-  await mailOtp(deps, otp, kind, to, redirectTo, options.about);
+  await mailOtp(deps, otp, kind, to, redirectTo, { about: options.about, notice: options.notice });
 }
 
 /**

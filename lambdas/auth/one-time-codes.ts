@@ -12,6 +12,7 @@ import {
 import { EmailTakenError, findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
+import { NO_PASSWORD_KEPT } from './emails';
 import { AuthError } from './errors';
 import { sendEmailChange, sendOtp } from './mail-codes';
 import { createUser } from './new-users';
@@ -121,7 +122,15 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
     const replaced = user.confirmationTokenHash
       ? await getOtp(deps.table, user.confirmationTokenHash)
       : undefined;
-    await sendOtp(deps, user, 'signup', redirectTo, { passwordHash: replaced?.passwordHash });
+    await sendOtp(
+      deps,
+      user,
+      'signup',
+      redirectTo,
+      replaced?.passwordHash
+        ? { passwordHash: replaced.passwordHash }
+        : { notice: NO_PASSWORD_KEPT },
+    );
   }
   if (type === 'email_change' && user.newEmail) {
     await sendEmailChange(deps, user, user.newEmail, redirectTo);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { AuthError } from './errors';
 
@@ -67,4 +68,20 @@ export async function hashPassword(password: string, cost: number): Promise<stri
 export async function passwordMatches(password: string, hash: string): Promise<boolean> {
   await afterPendingIo();
   return bcrypt.compareSync(password, hash);
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Compares the password with `hash`, or with a hash no password matches when there is none:
+ * either way it costs one real comparison, so the answer's timing cannot tell which it was.
+ */
+export async function passwordMatchesIfAny(
+  password: string,
+  hash: string | undefined,
+  cost: number,
+): Promise<boolean> {
+  decoyHash ??= hashPassword(randomUUID(), cost);
+  const decoy = await decoyHash;
+  return (await passwordMatches(password, hash ?? decoy)) && hash !== undefined;
 }

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
+import { getOtp } from '../identity/one-time-codes';
+import {
+  findLogin,
+  getUser,
+  obfuscatedUserJson,
+  toUserJson,
+  type UserRecord,
+} from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
+import { NO_PASSWORD_KEPT } from './emails';
 import { sendOtp } from './mail-codes';
 import { createUser } from './new-users';
-import { assertAcceptablePassword, hashPassword } from './passwords';
+import { assertAcceptablePassword, hashPassword, passwordMatchesIfAny } from './passwords';
 import { normalizeEmail, optionalObject, optionalString } from './request';
 import { issueSession } from './sign-in';
 
@@ -45,14 +53,30 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
     }
     const existing = await getUser(deps.table, userId);
     if (!existing || existing.emailConfirmedAt !== undefined) {
-      // The same work as a new sign-up (a code written in a transaction, an e-mail sent, the
-      // same 429 for a repeat within the interval): the owner gets a sign-in link, and
-      // neither the answer nor its timing tells the account exists.
+      // The same work as a new sign-up (a hash and a comparison, a code written in a
+      // transaction, an e-mail sent, the same 429 for a repeat within the interval): the owner
+      // gets a sign-in link, and neither the answer nor its timing tells the account exists.
+      await passwordMatchesIfAny(password, undefined, config.bcryptCost);
       if (existing) await sendOtp(deps, existing, 'magiclink', redirectTo);
       return obfuscatedUserJson(randomUUID(), email, data, deps.now());
     }
-    // A new confirmation code bound to this sign-up's password: whoever confirms sets it.
-    await sendOtp(deps, existing, 'signup', redirectTo, { passwordHash });
+    // The new code replaces the pending one and goes to the owner's inbox. It keeps a password
+    // only when this sign-up chose the one the live pending code holds (the owner trying again).
+    // Otherwise one of the two is not the owner's, so it binds none: whoever confirms is signed
+    // in and chooses a password then.
+    const pending = await pendingSignUp(deps, existing);
+    const samePassword = await passwordMatchesIfAny(
+      password,
+      pending?.passwordHash,
+      config.bcryptCost,
+    );
+    await sendOtp(
+      deps,
+      existing,
+      'signup',
+      redirectTo,
+      samePassword ? { passwordHash } : { notice: NO_PASSWORD_KEPT },
+    );
     return toUserJson((await getUser(deps.table, userId)) ?? existing);
   };
 
@@ -66,7 +90,15 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
     redirectTo,
   });
   if ('existingUserId' in created) return c.json(await existingResponse(created.existingUserId));
+  if (!config.autoconfirm) await passwordMatchesIfAny(password, undefined, config.bcryptCost);
   if (!created.started) return c.json(toUserJson(created.user));
   const { session, refreshToken } = created.started;
   return c.json(await issueSession(deps, created.user, session, refreshToken));
+}
+
+/** The unconfirmed user's live confirmation code, if one is pending. */
+async function pendingSignUp(deps: AuthDeps, user: UserRecord) {
+  if (!user.confirmationTokenHash) return undefined;
+  const code = await getOtp(deps.table, user.confirmationTokenHash);
+  return code && code.expiresAt >= deps.now() ? code : undefined;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import {
   deleteSession,
@@ -17,7 +16,7 @@ import { readJsonBody } from '../platform/json-body';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
-import { hashPassword, passwordMatches, passwordWeakness } from './passwords';
+import { passwordMatchesIfAny, passwordWeakness } from './passwords';
 import { enforceRateLimit } from './rate-limits';
 import { MAX_EMAIL_LENGTH, optionalString } from './request';
 import { issueSession, signIn } from './sign-in';
@@ -72,14 +71,6 @@ async function grant(deps: AuthDeps, c: Context, allowed: Promise<void>) {
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 }
 
-let dummyHash: Promise<string> | undefined;
-
-/** Costs what a real comparison costs, so an unknown e-mail cannot be told apart by time. */
-async function spendComparison(password: string, cost: number): Promise<void> {
-  dummyHash ??= hashPassword(randomUUID(), cost);
-  await passwordMatches(password, await dummyHash);
-}
-
 /** `allowed` settles once the rate limiter has counted the request; it gates the bcrypt work. */
 export async function passwordGrant(
   deps: AuthDeps,
@@ -91,13 +82,10 @@ export async function passwordGrant(
   // No longer address was ever stored, and DynamoDB refuses a key over 2 KB (a 500, not a 400).
   const lookUp = email && email.length <= MAX_EMAIL_LENGTH;
   const [, login] = await Promise.all([allowed, lookUp ? findLogin(table, email) : undefined]);
-  if (!login) {
-    await spendComparison(input.password, config.bcryptCost);
-    throw INVALID_CREDENTIALS();
-  }
+  // An unknown address costs one comparison too, so it cannot be told apart by time.
   const [user, matches] = await Promise.all([
-    getUser(table, login.userId),
-    passwordMatches(input.password, login.passwordHash),
+    login && getUser(table, login.userId),
+    passwordMatchesIfAny(input.password, login?.passwordHash, config.bcryptCost),
   ]);
   if (!matches || !user) throw INVALID_CREDENTIALS();
   if (user.emailConfirmedAt === undefined) {

@@ -241,10 +241,12 @@ describe('sign-up with confirmation on: a known address costs what a new one doe
       { table, mailer: outbox },
     );
     const hashes = vi.spyOn(bcrypt, 'hashSync');
+    const comparisons = vi.spyOn(bcrypt, 'compareSync');
     const transactions = vi.spyOn(table.doc, 'transactWrite');
     const signUp = async (email: string) => {
-      const [hashesBefore, transactionsBefore] = [
+      const [hashesBefore, comparisonsBefore, transactionsBefore] = [
         hashes.mock.calls.length,
+        comparisons.mock.calls.length,
         transactions.mock.calls.length,
       ];
       const mailsBefore = (await outbox.list()).length;
@@ -256,13 +258,14 @@ describe('sign-up with confirmation on: a known address costs what a new one doe
       expect(response.status).toBe(200);
       return {
         bcrypt: hashes.mock.calls.length - hashesBefore,
+        comparisons: comparisons.mock.calls.length - comparisonsBefore,
         transactions: transactions.mock.calls.length - transactionsBefore,
         mails: (await outbox.list()).length - mailsBefore,
       };
     };
     const unconfirmed = uniqueEmail('pending');
     const confirmed = uniqueEmail('owner');
-    const work = { bcrypt: 1, transactions: 1, mails: 1 };
+    const work = { bcrypt: 1, comparisons: 1, transactions: 1, mails: 1 };
     expect(await signUp(unconfirmed)).toEqual(work);
     expect(await signUp(confirmed)).toEqual(work);
     const owner = await findLogin(table, confirmed);
@@ -281,6 +284,7 @@ describe('sign-up with confirmation on: a known address costs what a new one doe
     expect(await signUp(confirmed)).toEqual(work);
     expect(await signUp(unconfirmed)).toEqual(work);
     hashes.mockRestore();
+    comparisons.mockRestore();
     transactions.mockRestore();
   });
 });
@@ -293,20 +297,48 @@ describe('pre-account takeover (confirmation on)', () => {
   const signIn = (server: AuthServer, email: string, password: string) =>
     call(server, 'POST', '/token?grant_type=password', { body: { email, password } });
 
-  it('makes the password of the sign-up whose code confirms the account the one that counts', async () => {
+  /** Two sign-ups for one address, a minute apart; the owner confirms with the latest mail. */
+  async function signUpTwiceAndConfirm(first: string, second: string) {
     const server = await start({ AUTH_AUTOCONFIRM: 'false' });
     const email = uniqueEmail('victim');
-    const squat = await call(server, 'POST', '/signup', {
-      body: { email, password: 'attacker pass' },
-    });
+    const squat = await call(server, 'POST', '/signup', { body: { email, password: first } });
     expect(squat.status).toBe(200);
     server.clock.advance(61_000);
-    await call(server, 'POST', '/signup', { body: { email, password: 'owner pass' } });
+    await call(server, 'POST', '/signup', { body: { email, password: second } });
     const verified = await call(server, 'POST', '/verify', {
       body: { type: 'signup', email, token: await latestCode(server, email) },
     });
     expect(verified.status).toBe(200);
+    const mail = (await server.outbox.list()).find((m) => m.to === email)!;
+    return { server, email, session: verified.json, mail };
+  }
+
+  it('keeps no password when an attacker signed up first and the owner confirms', async () => {
+    const { server, email, session, mail } = await signUpTwiceAndConfirm(
+      'attacker pass',
+      'owner pass',
+    );
     expect((await signIn(server, email, 'attacker pass')).json.code).toBe('invalid_credentials');
+    expect((await signIn(server, email, 'owner pass')).json.code).toBe('invalid_credentials');
+    expect(mail.text).toContain('Forgot password?');
+    // The confirmer is signed in and chooses the password.
+    const chosen = await call(server, 'PUT', '/user', {
+      bearer: session.access_token,
+      body: { password: 'owner pass' },
+    });
+    expect(chosen.status).toBe(200);
+    expect((await signIn(server, email, 'owner pass')).status).toBe(200);
+  });
+
+  it('keeps no password when an attacker signs up after the owner and the owner confirms', async () => {
+    const { server, email } = await signUpTwiceAndConfirm('owner pass', 'attacker pass');
+    expect((await signIn(server, email, 'attacker pass')).json.code).toBe('invalid_credentials');
+    expect((await signIn(server, email, 'owner pass')).json.code).toBe('invalid_credentials');
+  });
+
+  it('keeps the password when the owner signs up twice with the same one', async () => {
+    const { server, email, mail } = await signUpTwiceAndConfirm('owner pass', 'owner pass');
+    expect(mail.text).not.toContain('Forgot password?');
     expect((await signIn(server, email, 'owner pass')).status).toBe(200);
   });
 
