@@ -19,7 +19,7 @@ import RECOMMENDED_FEATURE_FLAGS from 'aws-cdk-lib/recommended-feature-flags.jso
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STRIPE_API_VERSION } from '../lambdas/billing/stripe-client';
 import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
-import { SYNCED_EVENT_TYPES } from '../lambdas/stripe-webhook/events';
+import { SYNCED_EVENT_TYPES } from '../lambdas/billing/stripe-events';
 import { PLAN } from '../shared/plan';
 import {
   CONTENT_SECURITY_POLICY,

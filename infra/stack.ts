@@ -69,7 +69,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { STRIPE_API_VERSION } from '../lambdas/billing/stripe-client';
 import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
-import { SYNCED_EVENT_TYPES } from '../lambdas/stripe-webhook/events';
+import { SYNCED_EVENT_TYPES } from '../lambdas/billing/stripe-events';
 import { PLAN } from '../shared/plan';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import { ENTRY_FILES, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../shared/site-entry';

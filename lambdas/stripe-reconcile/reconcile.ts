@@ -6,7 +6,7 @@ import {
   userIdForCustomer,
 } from '../billing/subscription-sync';
 import type { Table } from '../platform/dynamo';
-import { customerIdOf } from '../stripe-webhook/events';
+import { customerIdOf } from '../billing/stripe-events';
 
 /** The reconciliation's cursor: the Stripe event time up to which every change was synced. */
 export const RECONCILE_CURSOR_KEY = { pk: 'STRIPE_RECONCILE', sk: 'CURSOR' };

@@ -13,7 +13,7 @@ import { createLambdaApp, type LambdaAppEnv } from '../platform/lambda-app';
 import { requestLog } from '../platform/logging';
 import { countMetric } from '../platform/metrics';
 import type { StripeWebhookConfig } from './config';
-import { SYNCED_EVENT_TYPES, customerIdOf } from './events';
+import { SYNCED_EVENT_TYPES, customerIdOf } from '../billing/stripe-events';
 
 export const STRIPE_WEBHOOK_PATH = '/functions/v1/stripe-webhook';
 
