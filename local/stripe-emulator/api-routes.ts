@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { StripeEmulator } from './emulator';
-import { StripeApiError } from './errors';
+import { StripeApiError, invalidParam } from './errors';
 import {
   listField,
   metadataField,
@@ -163,12 +163,10 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     const params = await form(c);
     const cancelAtPeriodEnd = stringField(params, 'cancel_at_period_end');
     if (cancelAtPeriodEnd !== undefined && !['true', 'false'].includes(cancelAtPeriodEnd)) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `Invalid boolean: ${cancelAtPeriodEnd}`,
-        'parameter_invalid_boolean',
+      throw invalidParam(
         'cancel_at_period_end',
+        'boolean',
+        `Invalid boolean: ${cancelAtPeriodEnd}`,
       );
     }
     const subscription = await emulator.updateSubscription(c.req.param('id'), {
@@ -203,26 +201,14 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
       );
     }
     if (types.length > 20) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        'You may specify at most 20 types.',
-        'parameter_invalid_array',
-        'types',
-      );
+      throw invalidParam('types', 'array', 'You may specify at most 20 types.');
     }
     const created = objectField(params, 'created');
     const bound = (name: string) => {
       const raw = created && stringField(created, name);
       if (raw === undefined) return undefined;
       if (!/^\d+$/.test(raw)) {
-        throw new StripeApiError(
-          400,
-          'invalid_request_error',
-          `Invalid integer: ${raw}`,
-          'parameter_invalid_integer',
-          `created[${name}]`,
-        );
+        throw invalidParam(`created[${name}]`, 'integer', `Invalid integer: ${raw}`);
       }
       return Number(raw);
     };
@@ -271,13 +257,7 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     const amountText = stringField(params, 'amount');
     const amount = amountText === undefined ? undefined : Number(amountText);
     if (amount !== undefined && !(Number.isInteger(amount) && amount > 0)) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `Invalid positive integer: ${amountText}`,
-        'parameter_invalid_integer',
-        'amount',
-      );
+      throw invalidParam('amount', 'integer', `Invalid positive integer: ${amountText}`);
     }
     const refund = await emulator.createRefund({
       paymentIntent: stringField(params, 'payment_intent'),
@@ -313,13 +293,7 @@ function listLimit(params: FormObject): number {
   const limitText = stringField(params, 'limit') ?? '10';
   const limit = Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw new StripeApiError(
-      400,
-      'invalid_request_error',
-      `Invalid integer: ${limitText}`,
-      'parameter_invalid_integer',
-      'limit',
-    );
+    throw invalidParam('limit', 'integer', `Invalid integer: ${limitText}`);
   }
   return limit;
 }

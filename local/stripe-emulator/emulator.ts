@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { checkCard, type CardInput } from './cards';
-import { StripeApiError, missingParam, noSuchObject } from './errors';
+import { StripeApiError, invalidParam, missingParam, noSuchObject } from './errors';
 import {
   addOneMonth,
   cardPaymentMethodObject,
@@ -171,12 +171,10 @@ export class StripeEmulator {
   createCheckoutSession(params: CheckoutSessionParams): Stripe.Checkout.Session {
     if (!params.mode) throw missingParam('mode');
     if (params.mode !== 'subscription') {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `This emulator only supports mode=subscription, not '${params.mode}'.`,
-        'parameter_invalid_string',
+      throw invalidParam(
         'mode',
+        'string',
+        `This emulator only supports mode=subscription, not '${params.mode}'.`,
       );
     }
     if (!params.successUrl) throw missingParam('success_url');
@@ -191,12 +189,10 @@ export class StripeEmulator {
       );
     }
     if (rest.length > 0 || (line.quantity !== undefined && line.quantity !== '1')) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        'This emulator supports exactly one line item with quantity 1.',
-        'parameter_invalid_integer',
+      throw invalidParam(
         'line_items',
+        'integer',
+        'This emulator supports exactly one line item with quantity 1.',
       );
     }
     if (!line.price) throw missingParam('line_items[0][price]');
@@ -231,12 +227,10 @@ export class StripeEmulator {
   /** Newest first, as Stripe lists them; `customer` and `status` filter as Stripe's do. */
   listCheckoutSessions(params: SubscriptionListParams): Stripe.Checkout.Session[] {
     if (params.status && !['open', 'complete', 'expired'].includes(params.status)) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        'Invalid status: must be one of open, complete, or expired',
-        'parameter_invalid_string',
+      throw invalidParam(
         'status',
+        'string',
+        'Invalid status: must be one of open, complete, or expired',
       );
     }
     return [...this.checkoutSessions.values()]
@@ -460,12 +454,10 @@ export class StripeEmulator {
     }
     const reason = params.reason ?? null;
     if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
-      throw new StripeApiError(
-        400,
-        'invalid_request_error',
-        `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
-        'parameter_invalid_string',
+      throw invalidParam(
         'reason',
+        'string',
+        `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
       );
     }
     const refund = refundObject({

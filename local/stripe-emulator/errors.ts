@@ -44,3 +44,18 @@ export function noSuchObject(kind: string, id: string, param = 'id'): StripeApiE
     param,
   );
 }
+
+/** 400 for a parameter of the wrong kind or value (`parameter_invalid_integer`, ...). */
+export function invalidParam(
+  param: string,
+  kind: 'integer' | 'boolean' | 'string' | 'array',
+  message: string,
+): StripeApiError {
+  return new StripeApiError(
+    400,
+    'invalid_request_error',
+    message,
+    `parameter_invalid_${kind}`,
+    param,
+  );
+}
