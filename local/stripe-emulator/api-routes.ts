@@ -119,17 +119,30 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     return c.json(emulator.expand(session, expansions(params)));
   });
 
-  app.get('/v1/checkout/sessions', (c) => {
-    const params = query(c);
-    const limit = listLimit(params);
-    const matching = emulator.listCheckoutSessions({
-      customer: stringField(params, 'customer'),
-      status: stringField(params, 'status'),
-      limit: limit + 1,
+  /**
+   * A list endpoint: `limit`, the filters `select` reads (it answers up to `limit + 1` items, to
+   * tell whether there are more), `has_more` and expansions.
+   */
+  const listRoute = <T extends object>(
+    path: string,
+    select: (params: FormObject, limit: number) => T[],
+  ) =>
+    app.get(path, (c) => {
+      const params = query(c);
+      const limit = listLimit(params);
+      const matching = select(params, limit + 1);
+      const page = list(matching.slice(0, limit), path, matching.length > limit);
+      return c.json(emulator.expand(page, expansions(params)));
     });
-    const page = list(matching.slice(0, limit), '/v1/checkout/sessions', matching.length > limit);
-    return c.json(emulator.expand(page, expansions(params)));
+  const byCustomer = (params: FormObject, limit: number) => ({
+    customer: stringField(params, 'customer'),
+    status: stringField(params, 'status'),
+    limit,
   });
+
+  listRoute('/v1/checkout/sessions', (params, limit) =>
+    emulator.listCheckoutSessions(byCustomer(params, limit)),
+  );
 
   app.post('/v1/checkout/sessions/:id/expire', async (c) => {
     const params = await form(c);
@@ -142,17 +155,9 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     return c.json(emulator.expand(session, expansions(query(c))));
   });
 
-  app.get('/v1/subscriptions', (c) => {
-    const params = query(c);
-    const limit = listLimit(params);
-    const matching = emulator.listSubscriptions({
-      customer: stringField(params, 'customer'),
-      status: stringField(params, 'status'),
-      limit: 101,
-    });
-    const page = list(matching.slice(0, limit), '/v1/subscriptions', matching.length > limit);
-    return c.json(emulator.expand(page, expansions(params)));
-  });
+  listRoute('/v1/subscriptions', (params, limit) =>
+    emulator.listSubscriptions(byCustomer(params, limit)),
+  );
 
   app.get('/v1/subscriptions/:id', (c) => {
     const subscription = emulator.subscription(c.req.param('id'));
@@ -240,17 +245,13 @@ export function createStripeApiRoutes(emulator: StripeEmulator, secretKey: strin
     return c.json(list(matching.slice(0, limit), '/v1/events', matching.length > limit));
   });
 
-  app.get('/v1/invoice_payments', (c) => {
-    const params = query(c);
-    const limit = listLimit(params);
-    const matching = emulator.listInvoicePayments({
+  listRoute('/v1/invoice_payments', (params, limit) =>
+    emulator.listInvoicePayments({
       invoice: stringField(params, 'invoice'),
       status: stringField(params, 'status'),
-      limit: limit + 1,
-    });
-    const page = list(matching.slice(0, limit), '/v1/invoice_payments', matching.length > limit);
-    return c.json(emulator.expand(page, expansions(params)));
-  });
+      limit,
+    }),
+  );
 
   app.post('/v1/refunds', async (c) => {
     const params = await form(c);
