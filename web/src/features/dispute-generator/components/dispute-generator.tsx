@@ -25,7 +25,7 @@ import {
   type RequiredItemField,
   type SenderDetails,
 } from '@shared/letters';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
@@ -39,7 +39,8 @@ import { FIELD_ERRORS, GENERATOR_MESSAGES, LETTER_MESSAGES, REVIEW_NOTES } from 
 import { DisputedItemFields } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
 import { ExportOptionsPanel } from './export-options-panel';
-import { errorClasses, inputClasses, labelClasses, panelClasses } from './field-styles';
+import { panelClasses } from './field-styles';
+import { FormField } from './form-field';
 import { FurnisherLetterPanel } from './furnisher-letter-panel';
 import { GuidedStep } from './guided-step';
 import { LiveLetterPanel, LiveLetterSheet } from './live-letter';
@@ -170,8 +171,9 @@ interface DisputeGeneratorProps {
  * The dispute letter generator: a guided flow (Your details → Disputed items → Review) beside the
  * letter as typed, then the preview, downloads and exports, all in the browser.
  */
+const BUREAU_OPTIONS = BUREAU_IDS.map((each) => ({ value: each, label: BUREAUS[each].name }));
+
 export function DisputeGenerator({ userId, accountName = '', onMailed }: DisputeGeneratorProps) {
-  const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [bureau, setBureau] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM_DRAFT]);
@@ -317,32 +319,16 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const itemsStep = (
     <>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-bureau`} className={labelClasses}>
-            Credit Bureau
-          </label>
-          <select
-            id={`${id}-bureau`}
-            aria-required="true"
-            aria-invalid={bureauError ? true : undefined}
-            aria-describedby={bureauError ? `${id}-bureau-error` : undefined}
-            value={bureau}
-            onChange={(event) => setBureau(event.target.value)}
-            className={inputClasses}
-          >
-            <option value="">Select credit bureau</option>
-            {BUREAU_IDS.map((each) => (
-              <option key={each} value={each}>
-                {BUREAUS[each].name}
-              </option>
-            ))}
-          </select>
-          {bureauError && (
-            <p id={`${id}-bureau-error`} className={errorClasses}>
-              {bureauError}
-            </p>
-          )}
-        </div>
+        <FormField
+          type="select"
+          label="Credit Bureau"
+          value={bureau}
+          onChange={setBureau}
+          placeholder="Select credit bureau"
+          options={BUREAU_OPTIONS}
+          required
+          error={bureauError}
+        />
         {items.map((item, index) => {
           const fields = (
             <DisputedItemFields

@@ -15,9 +15,8 @@ import {
   type ItemDraft,
   type RequiredItemField,
 } from '@shared/letters';
-import { useId } from 'react';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
-import { errorClasses, inputClasses, labelClasses, warningClasses } from './field-styles';
+import { warningClasses } from './field-styles';
 import { FormField } from './form-field';
 
 type TextFactKey = Exclude<
@@ -73,6 +72,15 @@ const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
   ],
 };
 
+const ERROR_TYPE_OPTIONS = ERROR_TYPE_IDS.map((each) => ({
+  value: each,
+  label: ERROR_TYPES[each].label,
+}));
+const ITEM_TYPE_OPTIONS = ITEM_TYPE_IDS.map((each) => ({
+  value: each,
+  label: ITEM_TYPES[each].label,
+}));
+
 interface DisputedItemFieldsProps {
   item: ItemDraft;
   onChange: (item: ItemDraft) => void;
@@ -120,51 +128,24 @@ export function DisputedItemFields({
   errors,
   today,
 }: DisputedItemFieldsProps) {
-  const id = useId();
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) =>
     onChange({ ...item, [key]: value });
   const errorType = isErrorTypeId(item.errorType) ? item.errorType : null;
-  const description = errorType ? ERROR_TYPES[errorType].description : null;
-  const typeError = errors.has('errorType') ? FIELD_ERRORS.errorType : null;
   const itemType = isItemTypeId(item.itemType) ? ITEM_TYPES[item.itemType] : null;
   const outdated = errorType === 'outdated-info' ? outdatedNote(item, today) : null;
   return (
     <>
-      <div>
-        <label htmlFor={`${id}-type`} className={labelClasses}>
-          Error Type{labelSuffix}
-        </label>
-        <select
-          id={`${id}-type`}
-          aria-required="true"
-          aria-invalid={typeError ? true : undefined}
-          value={item.errorType}
-          onChange={(event) => set('errorType', event.target.value)}
-          aria-describedby={
-            [typeError && `${id}-type-error`, description && `${id}-type-description`]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          className={inputClasses}
-        >
-          <option value="">Select error type</option>
-          {ERROR_TYPE_IDS.map((each) => (
-            <option key={each} value={each}>
-              {ERROR_TYPES[each].label}
-            </option>
-          ))}
-        </select>
-        {typeError && (
-          <p id={`${id}-type-error`} className={errorClasses}>
-            {typeError}
-          </p>
-        )}
-        {description && (
-          <p id={`${id}-type-description`} className="mt-1 text-sm text-gray-700">
-            {description}
-          </p>
-        )}
-      </div>
+      <FormField
+        type="select"
+        label={`Error Type${labelSuffix}`}
+        value={item.errorType}
+        onChange={(value) => set('errorType', value)}
+        placeholder="Select error type"
+        options={ERROR_TYPE_OPTIONS}
+        required
+        error={errors.has('errorType') ? FIELD_ERRORS.errorType : null}
+        hint={errorType ? ERROR_TYPES[errorType].description : undefined}
+      />
       <FormField
         label={`Account Name${labelSuffix}`}
         value={item.accountName}
@@ -217,24 +198,14 @@ export function DisputedItemFields({
       )}
       {errorType === 'outdated-info' && (
         <>
-          <div>
-            <label htmlFor={`${id}-item-type`} className={labelClasses}>
-              Item Type{labelSuffix}
-            </label>
-            <select
-              id={`${id}-item-type`}
-              value={item.itemType}
-              onChange={(event) => set('itemType', event.target.value)}
-              className={inputClasses}
-            >
-              <option value="">Select item type</option>
-              {ITEM_TYPE_IDS.map((each) => (
-                <option key={each} value={each}>
-                  {ITEM_TYPES[each].label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField
+            type="select"
+            label={`Item Type${labelSuffix}`}
+            value={item.itemType}
+            onChange={(value) => set('itemType', value)}
+            placeholder="Select item type"
+            options={ITEM_TYPE_OPTIONS}
+          />
           {itemType?.startsWith === 'filing' ? (
             <FormField
               label={`Date Filed${labelSuffix}`}

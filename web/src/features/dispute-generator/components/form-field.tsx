@@ -5,10 +5,12 @@ interface FormFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** An input type, or "textarea" with `rows`. */
+  /** An input type, "textarea" with `rows`, or "select" with `options`. */
   type?: string;
   rows?: number;
+  /** For a select: the label of its empty first option. */
   placeholder?: string;
+  options?: readonly { value: string; label: string }[];
   /** Shown under the field and read with it. */
   hint?: ReactNode;
   /** Required fields carry aria-required; only the spec's required fields are. */
@@ -20,7 +22,7 @@ interface FormFieldProps {
   className?: string;
 }
 
-/** A labelled text, date or textarea field with its hint and its inline error. */
+/** A labelled text, date, textarea or select field with its hint and its inline error. */
 export function FormField({
   label,
   value,
@@ -32,6 +34,7 @@ export function FormField({
   required = false,
   error,
   suggestions,
+  options = [],
   className,
 }: FormFieldProps) {
   const id = useId();
@@ -41,7 +44,6 @@ export function FormField({
   const common = {
     id,
     value,
-    placeholder,
     className: inputClasses,
     'aria-required': required || undefined,
     'aria-invalid': error ? true : undefined,
@@ -53,11 +55,26 @@ export function FormField({
         {label}
       </label>
       {type === 'textarea' ? (
-        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          {...common}
+          rows={rows}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : type === 'select' ? (
+        <select {...common} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       ) : (
         <input
           {...common}
           type={type}
+          placeholder={placeholder}
           list={suggestions ? `${id}-suggestions` : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
