@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { buttonClasses } from '@/components/button-styles';
+import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { inputClasses, labelClasses } from '@/components/form-styles';
 import { LabelledInput } from '@/components/labelled-input';
@@ -223,9 +223,7 @@ export function AuthPage() {
             onChange={update('confirmPassword')}
           />
         )}
-        <button type="submit" disabled={submitting} className={buttonClasses('primary', 'w-full')}>
-          {submitting ? 'Please wait...' : signingUp ? 'Create Account' : 'Sign In'}
-        </button>
+        <SubmitButton busy={submitting}>{signingUp ? 'Create Account' : 'Sign In'}</SubmitButton>
       </form>
       <p className="mt-6 text-center text-gray-700">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { buttonClasses } from '@/components/button-styles';
+import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { requestPasswordReset } from './password-recovery';
@@ -57,13 +57,7 @@ export function ForgotPasswordPage() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <button
-              type="submit"
-              disabled={submitting}
-              className={buttonClasses('primary', 'w-full')}
-            >
-              {submitting ? 'Please wait...' : 'Send Reset Link'}
-            </button>
+            <SubmitButton busy={submitting}>Send Reset Link</SubmitButton>
           </form>
         </>
       )}

@@ -3,6 +3,7 @@ import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -101,9 +102,7 @@ export function ResetPasswordPage() {
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />
-        <button type="submit" disabled={submitting} className={buttonClasses('primary', 'w-full')}>
-          {submitting ? 'Please wait...' : 'Update Password'}
-        </button>
+        <SubmitButton busy={submitting}>Update Password</SubmitButton>
       </form>
     </FormPage>
   );
