@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { inputClasses, labelClasses } from './form-styles';
+import { inputClasses, labelClasses } from './field-styles';
 
 type LabelledInputProps = ComponentProps<'input'> & { id: string; label: string };
 

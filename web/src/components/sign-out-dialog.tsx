@@ -45,11 +45,7 @@ export default function SignOutDialog({ onKeep, onClear, onCancel }: SignOutDial
         <button type="button" onClick={onClear} className={buttonClasses('secondary')}>
           Clear from this device
         </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg px-4 py-3 font-semibold text-blue-800 underline"
-        >
+        <button type="button" onClick={onCancel} className={buttonClasses('tertiary')}>
           Cancel
         </button>
       </div>

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
-import { inputClasses, labelClasses } from '@/components/form-styles';
+import { inputClasses, labelClasses } from '@/components/field-styles';
 import { LabelledInput } from '@/components/labelled-input';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
