@@ -137,9 +137,18 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
       'auth-signup.json',
       'auth-token.json',
       'auth-user.json',
+      'auth-user-update.json',
       'auth-token-refresh.json',
+      'auth-otp.json',
+      'auth-recover.json',
+      'auth-resend.json',
+      'auth-verify.json',
+      'auth-verify-link.json',
       'auth-logout.json',
       'auth-settings.json',
+      'auth-health.json',
+      'auth-jwks.json',
+      'auth-preflight.json',
     ],
   },
   {
@@ -159,7 +168,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     verifiesAccessTokens: true,
     usesStripe: false,
     sendsEmail: false,
-    events: ['rest-stripe-user-subscriptions.json'],
+    events: ['rest-stripe-user-subscriptions.json', 'rest-head.json', 'rest-preflight.json'],
   },
   {
     id: 'StripeCheckout',
@@ -218,7 +227,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     usesStripe: true,
     sendsEmail: false,
     timeoutSeconds: 15,
-    events: ['billing-portal.json'],
+    events: ['billing-portal.json', 'billing-portal-preflight.json'],
   },
 ];
 

@@ -160,6 +160,27 @@ describe('npm run sam:env -- --stack NAME', () => {
 });
 
 describe('sam local invoke, as SAM builds the environment', () => {
+  test('every route and method a function serves has a sample event', () => {
+    for (const spec of API_FUNCTIONS) {
+      const served = spec.events.map((name) => {
+        const event = readEvent(name) as LambdaEvent & {
+          rawPath: string;
+          requestContext: { http: { method: string } };
+        };
+        return { method: event.requestContext.http.method, path: event.rawPath };
+      });
+      for (const route of spec.routes) {
+        for (const method of route.methods) {
+          const pattern = new RegExp(`^${route.path.replace(/\{proxy\+\}$/, '.+')}$`);
+          const covered = served.some(
+            (event) => pattern.test(event.path) && (method === 'ANY' || event.method === method),
+          );
+          expect(covered, `${spec.id}: ${method} ${route.path}`).toBe(true);
+        }
+      }
+    }
+  });
+
   test('every function of ours is loaded, with no variable left as SAM leaves it', () => {
     const expected = [
       ...API_FUNCTIONS.map(functionLogicalId),
@@ -200,6 +221,28 @@ describe('sam local invoke, as SAM builds the environment', () => {
     expect(settings.statusCode).toBe(200);
     expect(json(settings).mailer_enabled).toBe(false); // no MAIL_FROM in this synth
 
+    const updated = await invoke(id, withHeaders(readEvent('auth-user-update.json'), bearer));
+    expect([updated.statusCode, json(updated).user_metadata?.full_name]).toEqual([
+      200,
+      'Ada Lovelace',
+    ]);
+    // This synth has no MAIL_FROM: the e-mail routes answer that e-mail is off, as GoTrue does.
+    for (const name of ['auth-otp.json', 'auth-recover.json', 'auth-resend.json']) {
+      const answer = await invoke(id, readEvent(name));
+      expect([name, json(answer).code]).toEqual([name, 'email_provider_disabled']);
+    }
+    const verify = await invoke(id, readEvent('auth-verify.json'));
+    expect([verify.statusCode, json(verify).code]).toEqual([403, 'otp_expired']);
+    const link = await invoke(id, readEvent('auth-verify-link.json'));
+    expect(link.statusCode).toBe(303);
+    expect(link.headers?.location).toMatch(/#.*error_code=otp_expired/);
+    expect((await invoke(id, readEvent('auth-health.json'))).statusCode).toBe(200);
+    const jwks = await invoke(id, readEvent('auth-jwks.json'));
+    expect(json(jwks).keys.length).toBeGreaterThan(0);
+    const preflight = await invoke(id, readEvent('auth-preflight.json'));
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers?.['access-control-allow-origin']).toBe(EVENTS_SITE_URL);
+
     const newBearer = { authorization: `Bearer ${json(refreshed).access_token}` };
     const logout = await invoke(id, withHeaders(readEvent('auth-logout.json'), newBearer));
     expect(logout.statusCode, logout.body).toBe(204);
@@ -226,6 +269,20 @@ describe('sam local invoke, as SAM builds the environment', () => {
     );
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(json(checkout).url.startsWith(stripe.url)).toBe(true);
+
+    const head = await invoke(
+      functionLogicalId({ id: 'Rest' }),
+      withHeaders(readEvent('rest-head.json'), bearer),
+    );
+    expect([head.statusCode, head.body ?? '']).toEqual([200, '']);
+    for (const [functionId, event] of [
+      ['Rest', 'rest-preflight.json'],
+      ['BillingPortal', 'billing-portal-preflight.json'],
+    ] as const) {
+      const answer = await invoke(functionLogicalId({ id: functionId }), readEvent(event));
+      expect([event, answer.statusCode]).toEqual([event, 204]);
+      expect(answer.headers?.['access-control-allow-origin']).toBe(EVENTS_SITE_URL);
+    }
 
     const view = await invoke(
       functionLogicalId({ id: 'Rest' }),
