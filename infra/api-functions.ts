@@ -1,4 +1,6 @@
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 
 /** The DynamoDB actions a function may be granted (a transaction's items need their own). */
 export type TableAction =
@@ -234,4 +236,20 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
 /** Stable, so `sam local invoke AuthFunction -e events/auth-signup.json` keeps working. */
 export function functionLogicalId(spec: Pick<ApiFunctionSpec, 'id'>): string {
   return `${spec.id}Function`;
+}
+
+/**
+ * The table statement of a function's role: its actions, only on items whose partition key
+ * starts with one of its prefixes (every key of a batch or transaction is checked).
+ */
+export function tableStatement(table: ITable, grant: TableGrant): PolicyStatement {
+  return new PolicyStatement({
+    actions: grant.actions.map((action) => `dynamodb:${action}`),
+    resources: [table.tableArn],
+    conditions: {
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': grant.leadingKeys.map((prefix) => `${prefix}*`),
+      },
+    },
+  });
 }

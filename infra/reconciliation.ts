@@ -5,13 +5,17 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { tableStatement, type TableGrant } from './api-functions';
 import { AppFunction } from './app-function';
 
 export const STRIPE_RECONCILE_LOGICAL_ID = 'StripeReconcileFunction';
 /** Once a day, at a quiet hour (UTC). */
 export const RECONCILE_SCHEDULE = { hour: '6', minute: '15' };
-/** What it does with the table: reads the cursor, customer map and rows; writes rows and the cursor. */
-export const RECONCILE_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem'];
+/** What it does with the table: reads its cursor, the customer's user and the row; writes the row and the cursor. */
+export const RECONCILE_TABLE_GRANT: TableGrant = {
+  actions: ['GetItem', 'PutItem'],
+  leadingKeys: ['USER#', 'CUSTOMER#', 'STRIPE_RECONCILE'],
+};
 
 export interface StripeReconciliationProps {
   table: ITable;
@@ -39,7 +43,7 @@ export class StripeReconciliation extends Construct {
         STRIPE_SECRET_KEY_SECRET_ARN: props.stripeSecretKey.secretArn,
       },
     });
-    props.table.grant(this.fn, ...RECONCILE_TABLE_ACTIONS);
+    this.fn.addToRolePolicy(tableStatement(props.table, RECONCILE_TABLE_GRANT));
     props.stripeSecretKey.grantRead(this.fn);
 
     // Only this account's schedules may use the role; it may invoke this function only.

@@ -38,7 +38,7 @@ import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify-authorizer';
 import {
   RECONCILE_SCHEDULE,
-  RECONCILE_TABLE_ACTIONS,
+  RECONCILE_TABLE_GRANT,
   STRIPE_RECONCILE_LOGICAL_ID,
 } from './reconciliation';
 import {
@@ -1309,6 +1309,7 @@ describe('Stripe reconciliation (daily, and by hand)', () => {
       Action: string | string[];
       Resource: unknown;
       Effect: string;
+      Condition?: unknown;
     }>;
   };
 
@@ -1329,7 +1330,17 @@ describe('Stripe reconciliation (daily, and by hand)', () => {
     ]);
     const statements = statementsOfRole(fn.Properties.Role['Fn::GetAtt'][0] as string);
     const table = statements.filter((s) => JSON.stringify(s.Resource).includes(tableId));
-    expect(table.flatMap((s) => [s.Action].flat()).sort()).toEqual(RECONCILE_TABLE_ACTIONS);
+    expect(table).toHaveLength(1);
+    expect([table[0]!.Action].flat().sort()).toEqual(
+      RECONCILE_TABLE_GRANT.actions.map((action) => `dynamodb:${action}`),
+    );
+    expect(table[0]).toMatchObject({
+      Condition: {
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': ['USER#*', 'CUSTOMER#*', 'STRIPE_RECONCILE*'],
+        },
+      },
+    });
     const others = statements.filter((s) => !table.includes(s));
     expect(others).toEqual([
       {

@@ -77,8 +77,8 @@ import {
   API_FUNCTIONS,
   DEFAULT_THROTTLE,
   functionLogicalId,
+  tableStatement,
   type SecretName,
-  type TableGrant,
 } from './api-functions';
 import { AppFunction, LOG_RETENTION } from './app-function';
 import { JwtSigningKeys } from './jwt-signing-keys';
@@ -184,22 +184,6 @@ export function settingsProblems(props: CreditDisputeLettersStackProps): string[
     problems.push(`monthlyBudgetUsd must be a positive number of US dollars, got ${budget}`);
   }
   return problems;
-}
-
-/**
- * The table statement of a function's role: its actions, only on items whose partition key
- * starts with one of its prefixes (every key of a batch or transaction is checked).
- */
-function tableStatement(table: ITable, grant: TableGrant): PolicyStatement {
-  return new PolicyStatement({
-    actions: grant.actions.map((action) => `dynamodb:${action}`),
-    resources: [table.tableArn],
-    conditions: {
-      'ForAllValues:StringLike': {
-        'dynamodb:LeadingKeys': grant.leadingKeys.map((prefix) => `${prefix}*`),
-      },
-    },
-  });
 }
 
 export const STACK_NAME = 'CreditDisputeLetters';

@@ -8,4 +8,6 @@ export const paymentKeys = {
   customerUser: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'USER' }),
   /** A processed webhook event (ttl 30 days). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
+  /** The daily reconciliation's cursor: the Stripe event time up to which every change was synced. */
+  reconcileCursor: () => ({ pk: 'STRIPE_RECONCILE', sk: 'CURSOR' }),
 };

@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { lazyStripeClient } from '../billing/stripe-client';
 import { createTable } from '../platform/dynamo';
@@ -14,7 +15,12 @@ const stripe = lazyStripeClient(config.stripe);
  * Run daily by EventBridge Scheduler, or by hand (`aws lambda invoke`, README): re-syncs the
  * rows of subscriptions that changed since the last run; the event is not read.
  */
-export async function handler(): Promise<ReconcileResult | { skipped: string }> {
+export async function handler(
+  _event: unknown,
+  context?: Parameters<Logger['addContext']>[0],
+): Promise<ReconcileResult | { skipped: string }> {
+  // The invocation's request id and the cold-start flag on every line, as the API functions log.
+  if (context) logger.addContext(context);
   try {
     let client;
     try {

@@ -8,9 +8,6 @@ import {
 import type { Table } from '../platform/dynamo';
 import { customerIdOf } from '../billing/stripe-events';
 
-/** The reconciliation's cursor: the Stripe event time up to which every change was synced. */
-export const RECONCILE_CURSOR_KEY = { pk: 'STRIPE_RECONCILE', sk: 'CURSOR' };
-
 /** Stripe keeps events for 30 days: the first run (no cursor) looks that far back. */
 export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 /** Each run looks a little before its cursor: an event may be recorded after its `created` time. */
@@ -41,7 +38,7 @@ export async function reconcileSubscriptions(
   const startedAt = Math.floor(Date.now() / 1000);
   const { Item: cursor } = await table.doc.get({
     TableName: table.name,
-    Key: RECONCILE_CURSOR_KEY,
+    Key: paymentKeys.reconcileCursor(),
     ConsistentRead: true,
   });
   const syncedUntil = typeof cursor?.synced_until === 'number' ? cursor.synced_until : 0;
@@ -73,7 +70,11 @@ export async function reconcileSubscriptions(
 
   await table.doc.put({
     TableName: table.name,
-    Item: { ...RECONCILE_CURSOR_KEY, synced_until: startedAt, customers_checked: customers.size },
+    Item: {
+      ...paymentKeys.reconcileCursor(),
+      synced_until: startedAt,
+      customers_checked: customers.size,
+    },
   });
   return { since, customersChecked: customers.size, rowsCorrected };
 }

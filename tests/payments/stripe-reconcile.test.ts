@@ -1,10 +1,9 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { logger } from '../../lambdas/platform/logging';
 import { metrics } from '../../lambdas/platform/metrics';
-import {
-  CURSOR_OVERLAP_SECONDS,
-  RECONCILE_CURSOR_KEY,
-} from '../../lambdas/stripe-reconcile/reconcile';
+import { paymentKeys } from '../../lambdas/billing/items';
+import { CURSOR_OVERLAP_SECONDS } from '../../lambdas/stripe-reconcile/reconcile';
 import type { SubscriptionRow } from '../../shared/subscription-row';
 import {
   emulatorControl,
@@ -21,7 +20,7 @@ import {
  */
 let stack: PaymentsStack;
 type Result = { since: number; customersChecked: number; rowsCorrected: number };
-let handler: () => Promise<Result | { skipped: string }>;
+let handler: (event?: unknown, context?: never) => Promise<Result | { skipped: string }>;
 const originalEnv = { ...process.env };
 
 beforeAll(async () => {
@@ -43,8 +42,12 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
   expect(active.subscription_status).toBe('active');
 
   const addMetric = vi.spyOn(metrics, 'addMetric');
-  // Everything so far is in sync: nothing to correct.
-  const first = (await handler()) as Result;
+  const addContext = vi.spyOn(logger, 'addContext');
+  // Everything so far is in sync: nothing to correct. Invoked as the scheduler does, with a
+  // context whose request id goes on every log line.
+  const context = { awsRequestId: 'reconcile-request-1', functionName: 'StripeReconcileFunction' };
+  const first = (await handler({}, context as never)) as Result;
+  expect(addContext).toHaveBeenCalledWith(context);
   expect(first.rowsCorrected).toBe(0);
   expect(first.customersChecked).toBeGreaterThan(0);
 
@@ -69,7 +72,7 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
   // The cursor moved: the next run starts an hour before the previous one began.
   const { Item } = await stack.table.doc.get({
     TableName: stack.table.name,
-    Key: RECONCILE_CURSOR_KEY,
+    Key: paymentKeys.reconcileCursor(),
   });
   const third = (await handler()) as Result;
   expect(third.since).toBe((Item!.synced_until as number) - CURSOR_OVERLAP_SECONDS);
@@ -80,19 +83,19 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
 it('before the operator sets the Stripe key, a run is skipped (no error, no alarm), cursor untouched', async () => {
   const before = await stack.table.doc.get({
     TableName: stack.table.name,
-    Key: RECONCILE_CURSOR_KEY,
+    Key: paymentKeys.reconcileCursor(),
   });
   vi.resetModules();
   process.env.STRIPE_SECRET_KEY = 'Rk2aPlaceholderTheStackCreates';
   try {
     const fresh = (await import('../../lambdas/stripe-reconcile/index')).handler;
-    expect(await fresh()).toEqual({ skipped: 'payments_not_configured' });
+    expect(await fresh({})).toEqual({ skipped: 'payments_not_configured' });
   } finally {
     process.env.STRIPE_SECRET_KEY = stack.env.STRIPE_SECRET_KEY;
   }
   const after = await stack.table.doc.get({
     TableName: stack.table.name,
-    Key: RECONCILE_CURSOR_KEY,
+    Key: paymentKeys.reconcileCursor(),
   });
   expect(after.Item).toEqual(before.Item);
 });

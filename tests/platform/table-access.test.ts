@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS, functionLogicalId } from '../../infra/api-functions';
+import { STRIPE_RECONCILE_LOGICAL_ID } from '../../infra/reconciliation';
 import { CreditDisputeLettersStack, STACK_NAME } from '../../infra/stack';
 import { LAMBDA_FOLDERS, type TableAccessRecord } from '../support/table-access';
 
@@ -77,12 +78,24 @@ describe('every table action of the backend suite, against the synthesized polic
     expect([...new Set(records.map((r) => r.fn))].sort()).toEqual([...LAMBDA_FOLDERS].sort());
   });
 
-  for (const spec of API_FUNCTIONS) {
+  const functions = [
+    ...API_FUNCTIONS.map((spec) => ({
+      id: spec.id,
+      logicalId: functionLogicalId(spec),
+      entry: spec.entry,
+    })),
+    {
+      id: 'StripeReconcile',
+      logicalId: STRIPE_RECONCILE_LOGICAL_ID,
+      entry: 'lambdas/stripe-reconcile/index.ts',
+    },
+  ];
+  for (const spec of functions) {
     const folder = /^lambdas\/([^/]+)\//.exec(spec.entry)![1]!;
     const used = () => records.filter((r) => r.fn === folder);
 
     it(`${spec.id}: each action on each key prefix it performed is allowed`, () => {
-      const policy = tablePolicyOf(functionLogicalId(spec));
+      const policy = tablePolicyOf(spec.logicalId);
       const denied = used().filter(
         (r) =>
           !policy.actions.includes(r.action) ||
@@ -92,7 +105,7 @@ describe('every table action of the backend suite, against the synthesized polic
     });
 
     it(`${spec.id}: each action and key prefix it is allowed was used`, () => {
-      const policy = tablePolicyOf(functionLogicalId(spec));
+      const policy = tablePolicyOf(spec.logicalId);
       const unusedActions = policy.actions.filter((a) => !used().some((r) => r.action === a));
       const unusedKeys = policy.leadingKeys
         .filter((pattern) => !used().some((r) => pattern.test(r.prefix)))

@@ -29,6 +29,7 @@ export const LAMBDA_FOLDERS = [
   'stripe-checkout',
   'stripe-webhook',
   'billing-portal',
+  'stripe-reconcile',
 ];
 
 type Key = Record<string, unknown> | undefined;
