@@ -45,10 +45,12 @@ function parseFilter(column: SubscriptionColumn, expression: string): Filter {
   const operand = match[3]!;
   let test: (value: unknown) => boolean;
   if (operator === 'is') {
-    const expected = { null: null, true: true, false: false }[operand.toLowerCase()];
-    if (expected === undefined) {
+    const literals: Record<string, boolean | null> = { null: null, true: true, false: false };
+    const literal = operand.toLowerCase();
+    if (!Object.hasOwn(literals, literal)) {
       throw new PostgrestError(400, 'PGRST100', `"failed to parse filter (${expression})"`);
     }
+    const expected = literals[literal];
     test = (value) => value === expected;
   } else {
     const equals = (value: unknown) => value !== null && String(value) === operand;
