@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import { LIVE_SUBSCRIPTION_STATUSES } from './subscription-sync';
+import type { Table } from '../platform/dynamo';
+import {
+  LIVE_SUBSCRIPTION_STATUSES,
+  syncCustomerSubscription,
+  type EventMarker,
+} from './subscription-sync';
 
 /** One subscription cancelled as a second live one of its customer, and what was refunded. */
 export interface CanceledDuplicate {
@@ -64,4 +69,27 @@ export async function cancelDuplicateSubscriptions(
     canceled.push({ subscriptionId: duplicate.id, keptSubscriptionId: kept!.id, refundIds });
   }
   return canceled;
+}
+
+/**
+ * What the webhook and the daily reconciliation both do for a customer whose subscriptions
+ * changed: cancel and refund a second live subscription (each one logged as a warning), then
+ * re-read the customer's state from Stripe and store the row.
+ */
+export async function settleCustomer(
+  stripe: Stripe,
+  table: Table,
+  customer: { userId: string; customerId: string; event?: EventMarker },
+  log: { warn(message: string, fields: Record<string, unknown>): void },
+) {
+  const { userId, customerId, event } = customer;
+  for (const duplicate of await cancelDuplicateSubscriptions(stripe, customerId)) {
+    log.warn('second live subscription cancelled and refunded', {
+      ...(event ? { event_id: event.eventId } : {}),
+      subscription_id: duplicate.subscriptionId,
+      kept_subscription_id: duplicate.keptSubscriptionId,
+      refund_ids: duplicate.refundIds,
+    });
+  }
+  return syncCustomerSubscription(stripe, table, userId, customerId, event);
 }

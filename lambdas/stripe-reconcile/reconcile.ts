@@ -1,10 +1,8 @@
 import type Stripe from 'stripe';
+import { settleCustomer } from '../billing/duplicate-subscriptions';
 import { paymentKeys } from '../billing/items';
-import {
-  subscriptionRowOf,
-  syncCustomerSubscription,
-  userIdForCustomer,
-} from '../billing/subscription-sync';
+import { logger } from '../platform/logging';
+import { subscriptionRowOf, userIdForCustomer } from '../billing/subscription-sync';
 import type { Table } from '../platform/dynamo';
 import { customerIdOf } from '../billing/stripe-events';
 
@@ -64,7 +62,7 @@ export async function reconcileSubscriptions(
       ConsistentRead: true,
     });
     const stored = subscriptionRowOf(Item);
-    const { row, outcome } = await syncCustomerSubscription(stripe, table, userId, customerId);
+    const { row, outcome } = await settleCustomer(stripe, table, { userId, customerId }, logger);
     if (outcome === 'saved' && !sameRow(stored, row)) rowsCorrected++;
   }
 

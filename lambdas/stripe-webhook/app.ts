@@ -1,12 +1,8 @@
 import type { Context } from 'hono';
 import Stripe from 'stripe';
-import { cancelDuplicateSubscriptions } from '../billing/duplicate-subscriptions';
+import { settleCustomer } from '../billing/duplicate-subscriptions';
 import { lazyStripeClient } from '../billing/stripe-client';
-import {
-  isEventProcessed,
-  syncCustomerSubscription,
-  userIdForCustomer,
-} from '../billing/subscription-sync';
+import { isEventProcessed, userIdForCustomer } from '../billing/subscription-sync';
 import { createTable } from '../platform/dynamo';
 import { HttpError, renderJsonError } from '../platform/errors';
 import { createLambdaApp, type LambdaAppEnv } from '../platform/lambda-app';
@@ -83,19 +79,12 @@ export function createStripeWebhookApp(config: StripeWebhookConfig) {
       countMetric('WebhookEventsIgnored');
       return c.json({ received: true, ignored: true });
     }
-    const client = await stripe();
-    for (const duplicate of await cancelDuplicateSubscriptions(client, customerId)) {
-      requestLog(c).warn('second live subscription cancelled and refunded', {
-        event_id: event.id,
-        subscription_id: duplicate.subscriptionId,
-        kept_subscription_id: duplicate.keptSubscriptionId,
-        refund_ids: duplicate.refundIds,
-      });
-    }
-    const { outcome } = await syncCustomerSubscription(client, table, userId, customerId, {
-      eventId: event.id,
-      type: event.type,
-    });
+    const { outcome } = await settleCustomer(
+      await stripe(),
+      table,
+      { userId, customerId, event: { eventId: event.id, type: event.type } },
+      requestLog(c),
+    );
     countMetric(outcome === 'duplicate_event' ? 'WebhookEventsIgnored' : 'WebhookEventsProcessed');
     return c.json({
       received: true,

@@ -5,8 +5,10 @@ import { metrics } from '../../lambdas/platform/metrics';
 import { paymentKeys } from '../../lambdas/billing/items';
 import { CURSOR_OVERLAP_SECONDS } from '../../lambdas/stripe-reconcile/reconcile';
 import type { SubscriptionRow } from '../../shared/subscription-row';
+import { PLAN } from '../../shared/plan';
 import {
   emulatorControl,
+  payOnHostedPage,
   readView,
   startPaymentsStack,
   subscribe,
@@ -78,6 +80,45 @@ it('a dropped customer.subscription.deleted: the next run corrects the row, and 
   expect(third.since).toBe((Item!.synced_until as number) - CURSOR_OVERLAP_SECONDS);
   expect(third.rowsCorrected).toBe(0);
   addMetric.mockRestore();
+});
+
+it('a second live subscription whose webhooks were lost: the next run cancels and refunds it', async () => {
+  const user = await stack.signUp();
+  const { checkout } = await subscribe(user);
+  await emulatorControl(stack, 'POST', '/settle');
+  const emulator = stack.stripe.emulator;
+  const firstSession = emulator.checkoutSessions.get(checkout.sessionId)!;
+  const customer = firstSession.customer as string;
+
+  await emulatorControl(stack, 'PUT', '/delivery', { drop: true });
+  const second = emulator.createCheckoutSession({
+    mode: 'subscription',
+    customer,
+    metadata: {},
+    subscriptionMetadata: {},
+    lineItems: [{ price: PLAN.priceId }],
+    successUrl: firstSession.success_url!,
+  });
+  expect((await payOnHostedPage(second.url!, { cardNumber: '4242 4242 4242 4242' })).status).toBe(
+    303,
+  );
+  await emulatorControl(stack, 'POST', '/settle');
+  const live = () =>
+    [...emulator.subscriptions.values()].filter(
+      (subscription) => subscription.customer === customer && subscription.status === 'active',
+    );
+  expect(live()).toHaveLength(2);
+
+  await handler({});
+  const [kept] = live();
+  expect(live()).toHaveLength(1);
+  expect(
+    [...emulator.refunds.values()].filter((refund) => refund.metadata?.duplicate_of === kept!.id),
+  ).toHaveLength(1);
+  expect((await readView(user)).data).toMatchObject({
+    subscription_id: kept!.id,
+    subscription_status: 'active',
+  });
 });
 
 it('before the operator sets the Stripe key, a run is skipped (no error, no alarm), cursor untouched', async () => {
