@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { isTransientAwsError } from './aws-errors';
 import { JsonBodyError } from './json-body';
 import { requestLog } from './logging';
@@ -60,7 +59,7 @@ function stripeErrorType(error: unknown): string | undefined {
 /**
  * The answer to anything a payment function's handler throws: its own `HttpError`, the
  * platform's refusals (API key, body), or what went wrong on our side: a transient
- * database failure (503), Stripe not configured yet or unavailable (503) or refusing us (502),
+ * database failure (503), Stripe unavailable (503) or refusing us (502),
  * or a bug (500).
  */
 export function toHttpError(error: unknown): HttpError {
@@ -74,9 +73,6 @@ export function toHttpError(error: unknown): HttpError {
   }
   if (error instanceof JsonBodyError) {
     return new HttpError(400, 'invalid_request', 'Request body must be a JSON object');
-  }
-  if (error instanceof PaymentsNotConfiguredError) {
-    return new HttpError(503, 'payments_not_configured', error.message);
   }
   if (isTransientAwsError(error)) {
     return new HttpError(
