@@ -4,13 +4,12 @@ import { Hono } from 'hono';
 import { readAuthConfig } from '../lambdas/auth/config';
 import { createAuthApp } from '../lambdas/auth/router';
 import { createBillingPortalApp } from '../lambdas/billing-portal/app';
-import { readBillingPortalConfig } from '../lambdas/billing-portal/config';
 import { readTableConfig } from '../lambdas/platform/dynamo';
 import type { Env } from '../lambdas/platform/env';
 import { createRestApp } from '../lambdas/rest/app';
 import { readRestConfig } from '../lambdas/rest/config';
 import { createStripeCheckoutApp } from '../lambdas/stripe-checkout/app';
-import { readStripeCheckoutConfig } from '../lambdas/stripe-checkout/config';
+import { readPaymentFunctionConfig } from '../lambdas/billing/payment-function';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
@@ -121,9 +120,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     root.route('/', createAuthApp(readAuthConfig(env), { mailer: outbox }));
     root.route('/', createDevMailbox(outbox));
     root.route('/', createRestApp(readRestConfig(env)));
-    root.route('/', createStripeCheckoutApp(readStripeCheckoutConfig(env)));
+    root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
-    root.route('/', createBillingPortalApp(readBillingPortalConfig(env)));
+    root.route('/', createBillingPortalApp(readPaymentFunctionConfig(env)));
     root.on(['GET', 'HEAD'], '*', createStaticSiteHandler(options.webDist));
     // What API Gateway answers for a route it does not have.
     root.notFound((c) => c.json({ message: 'Not Found' }, 404));

@@ -1,5 +1,7 @@
 import { handleApiEvent } from '../platform/lambda-handler';
 import { createBillingPortalApp } from './app';
-import { readBillingPortalConfig } from './config';
+import { readPaymentFunctionConfig } from '../billing/payment-function';
 
-export const handler = handleApiEvent(createBillingPortalApp(readBillingPortalConfig(process.env)));
+export const handler = handleApiEvent(
+  createBillingPortalApp(readPaymentFunctionConfig(process.env)),
+);

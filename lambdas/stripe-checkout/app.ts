@@ -1,38 +1,26 @@
 import { PLAN } from '../../shared/plan';
 import type { SubscriptionRow } from '../../shared/subscription-row';
 import { customerForUser, forgetCustomer, isMissingCustomer } from '../billing/customers';
-import { lazyStripeClient } from '../billing/stripe-client';
+import { createPaymentFunctionApp, type PaymentFunctionConfig } from '../billing/payment-function';
 import {
   LIVE_SUBSCRIPTION_STATUSES,
   notStartedRow,
   syncCustomerSubscription,
 } from '../billing/subscription-sync';
-import { createAccessTokenVerifier } from '../identity/access-tokens';
 import { isAllowedRedirect } from '../platform/api-access';
-import { apiCors } from '../platform/cors';
-import { createTable } from '../platform/dynamo';
-import { HttpError, renderJsonError } from '../platform/errors';
+import { HttpError } from '../platform/errors';
 import { readJsonBody } from '../platform/json-body';
-import { createLambdaApp } from '../platform/lambda-app';
 import { countMetric } from '../platform/metrics';
-import { requirePublishableKey } from '../platform/publishable-key';
-import type { StripeCheckoutConfig } from './config';
 import { expireOpenSessions } from './open-sessions';
 import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
 
-export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
-  const table = createTable(config.table);
-  const stripe = lazyStripeClient(config.stripe);
-  const verifier = createAccessTokenVerifier({ table, ...config.tokens });
+export function createStripeCheckoutApp(config: PaymentFunctionConfig) {
   // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
   const acceptedPriceIds = new Set([config.stripe.priceId, PLAN.priceId]);
-  const app = createLambdaApp(STRIPE_CHECKOUT_PATH, renderJsonError);
-  app.use('*', apiCors(config.access.allowedOrigins));
-  app.use('*', requirePublishableKey(config.access.publishableKey));
-
-  app.post('/', async (c) => {
+  return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, async (c, deps) => {
+    const { table, stripe, verifier } = deps;
     const user = await verifier.verify(c.req.header('authorization'));
     const body = await readJsonBody(c);
     if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
@@ -93,10 +81,4 @@ export function createStripeCheckoutApp(config: StripeCheckoutConfig) {
     countMetric('CheckoutSessions');
     return c.json({ sessionId: session.id, url: session.url });
   });
-
-  app.all('/', () => {
-    throw new HttpError(405, 'method_not_allowed', 'Use POST');
-  });
-
-  return app;
 }

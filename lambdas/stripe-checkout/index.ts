@@ -1,7 +1,7 @@
 import { handleApiEvent } from '../platform/lambda-handler';
 import { createStripeCheckoutApp } from './app';
-import { readStripeCheckoutConfig } from './config';
+import { readPaymentFunctionConfig } from '../billing/payment-function';
 
 export const handler = handleApiEvent(
-  createStripeCheckoutApp(readStripeCheckoutConfig(process.env)),
+  createStripeCheckoutApp(readPaymentFunctionConfig(process.env)),
 );

@@ -3,9 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentKeys } from '../../lambdas/billing/items';
 import { createBillingPortalApp } from '../../lambdas/billing-portal/app';
-import { readBillingPortalConfig } from '../../lambdas/billing-portal/config';
 import { createStripeCheckoutApp } from '../../lambdas/stripe-checkout/app';
-import { readStripeCheckoutConfig } from '../../lambdas/stripe-checkout/config';
+import { readPaymentFunctionConfig } from '../../lambdas/billing/payment-function';
 import { createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
@@ -44,7 +43,7 @@ describe('Stripe secrets still holding the deploy placeholder', () => {
       'content-type': 'application/json',
     };
     const checkout = await call(
-      createStripeCheckoutApp(readStripeCheckoutConfig(env)),
+      createStripeCheckoutApp(readPaymentFunctionConfig(env)),
       '/functions/v1/stripe-checkout',
       headers,
       JSON.stringify(CHECKOUT_BODY),
@@ -57,7 +56,7 @@ describe('Stripe secrets still holding the deploy placeholder', () => {
     expect(
       (
         await call(
-          createStripeCheckoutApp(readStripeCheckoutConfig(stack.env)),
+          createStripeCheckoutApp(readPaymentFunctionConfig(stack.env)),
           '/functions/v1/stripe-checkout',
           headers,
           JSON.stringify(CHECKOUT_BODY),
@@ -65,7 +64,7 @@ describe('Stripe secrets still holding the deploy placeholder', () => {
       ).status,
     ).toBe(200);
     const portal = await call(
-      createBillingPortalApp(readBillingPortalConfig(env)),
+      createBillingPortalApp(readPaymentFunctionConfig(env)),
       '/functions/v1/billing-portal',
       headers,
       '{}',
@@ -78,7 +77,7 @@ describe('Stripe secrets still holding the deploy placeholder', () => {
   it('the webhook answers 503 (Stripe retries) naming whichever secret is unset', async () => {
     const user = await stack.signUp();
     const started = await call(
-      createStripeCheckoutApp(readStripeCheckoutConfig(stack.env)),
+      createStripeCheckoutApp(readPaymentFunctionConfig(stack.env)),
       '/functions/v1/stripe-checkout',
       {
         authorization: `Bearer ${user.accessToken}`,
@@ -132,7 +131,7 @@ describe('Stripe secrets still holding the deploy placeholder', () => {
     const user = await stack.signUp();
     const env = { ...stack.env, STRIPE_SECRET_KEY: 'rk_test_restricted' };
     const checkout = await call(
-      createStripeCheckoutApp(readStripeCheckoutConfig(env)),
+      createStripeCheckoutApp(readPaymentFunctionConfig(env)),
       '/functions/v1/stripe-checkout',
       {
         authorization: `Bearer ${user.accessToken}`,

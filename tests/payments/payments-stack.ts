@@ -4,13 +4,12 @@ import { Hono } from 'hono';
 import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import { createBillingPortalApp } from '../../lambdas/billing-portal/app';
-import { readBillingPortalConfig } from '../../lambdas/billing-portal/config';
 import type { Table } from '../../lambdas/platform/dynamo';
 import type { Env } from '../../lambdas/platform/env';
 import { createRestApp } from '../../lambdas/rest/app';
 import { readRestConfig } from '../../lambdas/rest/config';
 import { createStripeCheckoutApp } from '../../lambdas/stripe-checkout/app';
-import { readStripeCheckoutConfig } from '../../lambdas/stripe-checkout/config';
+import { readPaymentFunctionConfig } from '../../lambdas/billing/payment-function';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
@@ -58,9 +57,9 @@ export async function startPaymentsStack(): Promise<PaymentsStack> {
   const env: Env = { ...tableEnv, ...stripe.lambdaEnv(), STRIPE_PRICE_ID: PLAN.priceId };
   root.route('/', createAuthApp(readAuthConfig(env)));
   root.route('/', createRestApp(readRestConfig(env)));
-  root.route('/', createStripeCheckoutApp(readStripeCheckoutConfig(env)));
+  root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));
   root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
-  root.route('/', createBillingPortalApp(readBillingPortalConfig(env)));
+  root.route('/', createBillingPortalApp(readPaymentFunctionConfig(env)));
   stripe.emulator.webhooks.url = `${apiUrl}${STRIPE_WEBHOOK_PATH}`;
 
   let users = 0;

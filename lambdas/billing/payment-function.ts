@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { createAccessTokenVerifier, readAccessTokenConfig } from '../identity/access-tokens';
+import type { AccessTokenConfig, AccessTokenVerifier } from '../identity/access-tokens';
+import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
+import { apiCors } from '../platform/cors';
+import { createTable, readTableConfig, type Table, type TableConfig } from '../platform/dynamo';
+import type { Env } from '../platform/env';
+import { HttpError, renderJsonError } from '../platform/errors';
+import { createLambdaApp } from '../platform/lambda-app';
+import { requirePublishableKey } from '../platform/publishable-key';
+import { lazyStripeClient, readStripeConfig, type StripeConfig } from './stripe-client';
+
+/** What a browser-facing payment function (checkout, billing portal) is configured with. */
+export interface PaymentFunctionConfig {
+  table: TableConfig;
+  access: ApiAccessConfig;
+  tokens: AccessTokenConfig;
+  stripe: StripeConfig;
+}
+
+export function readPaymentFunctionConfig(env: Env): PaymentFunctionConfig {
+  return {
+    table: readTableConfig(env),
+    access: readApiAccessConfig(env),
+    tokens: readAccessTokenConfig(env),
+    stripe: readStripeConfig(env),
+  };
+}
+
+export interface PaymentFunctionDeps {
+  table: Table;
+  stripe: ReturnType<typeof lazyStripeClient>;
+  verifier: AccessTokenVerifier;
+}
+
+/**
+ * A browser-facing payment function: its CORS policy and publishable-key check, one `POST`
+ * handler given the table, the (lazy) Stripe client and the access-token verifier, 405 for any
+ * other method, and the functions' `{error, code}` answers.
+ */
+export function createPaymentFunctionApp(
+  path: string,
+  config: PaymentFunctionConfig,
+  handlePost: (c: Context, deps: PaymentFunctionDeps) => Promise<Response>,
+) {
+  const table = createTable(config.table);
+  const deps: PaymentFunctionDeps = {
+    table,
+    stripe: lazyStripeClient(config.stripe),
+    verifier: createAccessTokenVerifier({ table, ...config.tokens }),
+  };
+  const app = createLambdaApp(path, renderJsonError);
+  app.use('*', apiCors(config.access.allowedOrigins));
+  app.use('*', requirePublishableKey(config.access.publishableKey));
+  app.post('/', (c) => handlePost(c, deps));
+  app.all('/', () => {
+    throw new HttpError(405, 'method_not_allowed', 'Use POST');
+  });
+  return app;
+}
