@@ -180,10 +180,12 @@ describe('follow-up letters', () => {
     expect(attempt({ errorType: 'incorrect-balance' })).toEqual({
       ok: false,
       message: FOLLOW_UP_MESSAGES.creditorNameRequired,
+      field: 'creditorName',
     });
     expect(attempt({ creditorName: 'Chase' })).toEqual({
       ok: false,
       message: FOLLOW_UP_MESSAGES.errorTypeRequired,
+      field: 'errorType',
     });
     expect(attempt({ creditorName: 'Chase', errorType: 'not-mine' }).ok).toBe(true);
   });
@@ -206,7 +208,11 @@ describe('follow-up letters', () => {
     );
     expect(
       buildFollowUp(parent('frivolous'), { kind: 'resubmission', itemIds: ['i1'] }, {}, IDS, DATE),
-    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationRequired });
+    ).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
+      field: 'enclosedInformation',
+    });
   });
 
   it('resubmission says the bureau gave no reason only when the consumer ticked so', () => {
@@ -231,7 +237,11 @@ describe('follow-up letters', () => {
     );
     expect(
       buildFollowUp(parent('frivolous'), { kind: 'resubmission', itemIds: ['i1'] }, {}, IDS, DATE),
-    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationRequired });
+    ).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
+      field: 'enclosedInformation',
+    });
   });
 
   it('no response: cites §1681i(a)(1) and (a)(5)(A), names the missed date', () => {
@@ -337,7 +347,7 @@ describe('follow-up letters', () => {
         IDS,
         DATE,
       ),
-    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong });
+    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong, field: 'statement' });
   });
 
   it('needs the parent to have been mailed', () => {

@@ -40,7 +40,14 @@ export interface FollowUpInput {
   reinsertionNoticeReceived?: boolean | undefined;
 }
 
-export type FollowUpResult = { ok: true; dispute: Dispute } | { ok: false; message: string };
+/** A refusal says why, and which field of `FollowUpInput` to fix when it is one of them. */
+export interface FollowUpProblem {
+  ok: false;
+  message: string;
+  field?: keyof FollowUpInput | undefined;
+}
+
+export type FollowUpResult = { ok: true; dispute: Dispute } | FollowUpProblem;
 
 export const FOLLOW_UP_MESSAGES = {
   enclosedInformationRequired:
@@ -150,7 +157,7 @@ type Built =
   | { ok: true; parts: LetterParts }
   /** A letter made by the letter engine as a whole (the direct dispute to the creditor). */
   | { ok: true; recipient: Recipient; text: string }
-  | { ok: false; message: string };
+  | FollowUpProblem;
 
 type Builder = (parent: Dispute, items: DisputeItem[], input: FollowUpInput, date: Date) => Built;
 
@@ -244,14 +251,20 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
   'direct-dispute': (parent, items, input, date) => {
     const name = input.creditorName?.trim() ?? '';
     const address = input.creditorAddress ?? '';
-    if (name === '') return { ok: false, message: FOLLOW_UP_MESSAGES.creditorNameRequired };
+    if (name === '')
+      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorNameRequired, field: 'creditorName' };
     if (name.length > LIMITS.creditorName)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorNameTooLong };
+      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorNameTooLong, field: 'creditorName' };
     if (address.length > LIMITS.creditorAddress)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorAddressTooLong };
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.creditorAddressTooLong,
+        field: 'creditorAddress',
+      };
     if ((input.evidence ?? '').length > LIMITS.evidence)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.evidenceTooLong };
-    if (!input.errorType) return { ok: false, message: FOLLOW_UP_MESSAGES.errorTypeRequired };
+      return { ok: false, message: FOLLOW_UP_MESSAGES.evidenceTooLong, field: 'evidence' };
+    if (!input.errorType)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.errorTypeRequired, field: 'errorType' };
     const [item] = items;
     if (!item || items.length > 1) throw new RangeError('A direct dispute covers one item');
     const bureau = recipientName(parent.recipient);
@@ -282,9 +295,17 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
   resubmission: (parent, items, input) => {
     const enclosed = textLines(input.enclosedInformation ?? '');
     if (enclosed.length === 0)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationRequired };
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
+        field: 'enclosedInformation',
+      };
     if ((input.enclosedInformation ?? '').length > LIMITS.enclosedInformation)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationTooLong };
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.enclosedInformationTooLong,
+        field: 'enclosedInformation',
+      };
     const unexplained = items.find((item) => !item.statedReason?.trim() && !item.noReasonGiven);
     if (unexplained)
       return {
@@ -379,9 +400,10 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
 
   'statement-of-dispute': (parent, items, input) => {
     const statement = textLines(input.statement ?? '').join(' ');
-    if (statement === '') return { ok: false, message: FOLLOW_UP_MESSAGES.statementRequired };
+    if (statement === '')
+      return { ok: false, message: FOLLOW_UP_MESSAGES.statementRequired, field: 'statement' };
     if (wordCount(statement) > LIMITS.statementWords || statement.length > LIMITS.statementChars)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong };
+      return { ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong, field: 'statement' };
     return {
       ok: true,
       parts: {

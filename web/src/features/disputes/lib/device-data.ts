@@ -1,3 +1,5 @@
+import { openDB } from 'idb';
+
 /**
  * What My Disputes keeps on this device, without loading the store itself: small enough for the
  * app shell (header count, sign-out).
@@ -15,10 +17,35 @@ export function announceChange(): void {
   window.dispatchEvent(new Event(DISPUTES_CHANGED));
 }
 
-/** Whether this browser holds disputes of this account. */
+/** How many disputes this account's database holds, without creating it when there is none. */
+async function countDisputes(userId: string): Promise<number> {
+  let db;
+  try {
+    db = await openDB(databaseName(userId), undefined, {
+      // No database yet: opening made an empty one. Aborting undoes that (and rejects).
+      upgrade(_db, _old, _new, transaction) {
+        transaction.done.catch(() => undefined);
+        transaction.abort();
+      },
+    });
+  } catch {
+    return 0;
+  }
+  try {
+    return db.objectStoreNames.contains('disputes') ? await db.count('disputes') : 0;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Whether this browser holds disputes of this account. Browsers without
+ * `indexedDB.databases()` (Firefox before 126) open the account's database and count instead.
+ */
 export async function hasDisputesOnDevice(userId: string): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   try {
+    if (typeof indexedDB.databases !== 'function') return (await countDisputes(userId)) > 0;
     const databases = await indexedDB.databases();
     return databases.some((database) => database.name === databaseName(userId));
   } catch {
