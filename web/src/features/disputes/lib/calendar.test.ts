@@ -12,7 +12,8 @@ describe('dueDateCalendar', () => {
     expect(ics).toMatch(/DTSTART;VALUE=DATE:20261203\r?\n/);
     expect(ics).toMatch(/DTEND;VALUE=DATE:20261204\r?\n/);
     expect(ics).toContain('SUMMARY:Response due from Experian (Round 1)');
-    expect(ics.replace(/\r?\n /g, '')).toContain('the answer is due by December 3, 2026.');
+    const unfolded = ics.replace(/\r?\n[ \t]/g, '').replace(/\\([,;])/g, '$1');
+    expect(unfolded).toContain('the answer is due by December 3, 2026.');
     expect(calendarFileName(dispute, due)).toBe('response-due-experian-2026-12-03.ics');
   });
 });

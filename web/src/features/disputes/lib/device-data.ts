@@ -39,15 +39,19 @@ async function countDisputes(userId: string): Promise<number> {
 }
 
 /**
- * Whether this browser holds disputes of this account. Browsers without
- * `indexedDB.databases()` (Firefox before 126) open the account's database and count instead.
+ * Whether this browser holds disputes of this account: its database is opened and counted (an
+ * empty one holds nothing to keep). Where `indexedDB.databases()` exists it first says whether
+ * there is a database at all; browsers without it (Firefox before 126) go straight to counting,
+ * which never creates the database.
  */
 export async function hasDisputesOnDevice(userId: string): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   try {
-    if (typeof indexedDB.databases !== 'function') return (await countDisputes(userId)) > 0;
-    const databases = await indexedDB.databases();
-    return databases.some((database) => database.name === databaseName(userId));
+    if (typeof indexedDB.databases === 'function') {
+      const databases = await indexedDB.databases();
+      if (!databases.some((database) => database.name === databaseName(userId))) return false;
+    }
+    return (await countDisputes(userId)) > 0;
   } catch {
     return false;
   }
