@@ -44,7 +44,7 @@ function period(due: DueDate): string {
   const delivery = `${due.deliveryIsEstimate ? 'estimated delivery' : 'delivery'} on ${formatIsoLong(due.deliveredOn)}`;
   const span =
     due.counting === 'beginning-on-receipt'
-      ? `the ${due.days}-day period beginning on the day of ${delivery}`
+      ? `the ${due.days}-day period that began with ${delivery}`
       : `${due.days} days after ${delivery}`;
   return due.deliveryIsEstimate ? `${span}; enter Delivered On for the exact date` : span;
 }
