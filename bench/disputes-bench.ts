@@ -31,9 +31,9 @@ const input = {
   letterText: built.dispute.letterText,
   recipientLines: recipientAddressLines(built.dispute.recipient),
   exhibits: Array.from({ length: 10 }, (_, index) => ({
-    name: `statement-${index + 1}.pdf`,
-    type: 'application/pdf' as const,
-    bytes: page,
+    number: index + 1,
+    description: `Bank statement, month ${index + 1}`,
+    files: [{ name: `statement-${index + 1}.pdf`, type: 'application/pdf' as const, bytes: page }],
   })),
 };
 

@@ -3,7 +3,13 @@ import { BACKUP_FORMAT, BACKUP_MESSAGES, parseBackup, parseDispute } from './bac
 import { sampleDispute } from './testing/sample-dispute';
 
 const USER = 'user-1';
-const exhibit = { id: 'x1', name: 'statement.png', type: 'image/png', size: 3 } as const;
+const exhibit = {
+  id: 'x1',
+  exhibit: 2,
+  name: 'statement.png',
+  type: 'image/png',
+  size: 3,
+} as const;
 
 function backupText(overrides: Record<string, unknown> = {}) {
   return JSON.stringify({
@@ -82,5 +88,24 @@ describe('parseDispute', () => {
     (odd.items[0] as { outcome?: string }).outcome = 'maybe';
     expect(parseDispute(odd)).toBeNull();
     expect(parseDispute('nope')).toBeNull();
+  });
+
+  it('gives files kept before exhibits were numbered by the letter their attach order', () => {
+    const { exhibit: _, ...unnumbered } = exhibit;
+    const second = { ...unnumbered, id: 'x2' };
+    expect(
+      parseDispute({ ...sampleDispute(), exhibits: [unnumbered, second] })?.exhibits.map(
+        (each) => each.exhibit,
+      ),
+    ).toEqual([1, 2]);
+    expect(parseDispute(sampleDispute({ exhibits: [{ ...exhibit, exhibit: 0 }] }))).toBeNull();
+  });
+
+  it('keeps "The bureau gave no reason"', () => {
+    const [first, second] = sampleDispute().items;
+    const dispute = sampleDispute({
+      items: [{ ...first!, outcome: 'frivolous', noReasonGiven: true }, second!],
+    });
+    expect(parseDispute(dispute)?.items[0]?.noReasonGiven).toBe(true);
   });
 });

@@ -94,6 +94,7 @@ function parseItem(raw: unknown): DisputeItem {
     details: need(text(raw.details, LIMITS.details), 'details') ?? '',
     outcome: outcome as DisputeItem['outcome'],
     statedReason: need(text(raw.statedReason, LIMITS.statedReason), 'stated reason'),
+    noReasonGiven: raw.noReasonGiven === true || undefined,
     reappearedOn: need(date(raw.reappearedOn), 'date back on the report'),
   };
 }
@@ -110,13 +111,18 @@ function parseSender(raw: unknown): DisputeSender | undefined {
   };
 }
 
-function parseExhibitInfo(raw: unknown): ExhibitInfo {
+/** Files kept before they were attached to the letter's exhibits were numbered in attach order. */
+function parseExhibitInfo(raw: unknown, index: number): ExhibitInfo {
   if (!isObject(raw)) throw new Invalid('exhibit');
+  const exhibit = raw.exhibit ?? index + 1;
+  if (typeof exhibit !== 'number' || !Number.isInteger(exhibit) || exhibit < 1 || exhibit > 999)
+    throw new Invalid('exhibit number');
   if (!(EXHIBIT_TYPES as readonly unknown[]).includes(raw.type)) throw new Invalid('exhibit type');
   if (typeof raw.size !== 'number' || !(raw.size >= 0 && raw.size <= LIMITS.exhibitBytes))
     throw new Invalid('exhibit size');
   return {
     id: need(text(raw.id, ID_MAX, true), 'exhibit id') ?? '',
+    exhibit,
     name: need(text(raw.name, LIMITS.exhibitName, true), 'exhibit name') ?? '',
     type: raw.type as ExhibitInfo['type'],
     size: raw.size,

@@ -1,6 +1,22 @@
 import { formatIsoLong, type IsoDate } from '../letters/dates';
-import { dueDate } from './due-date';
+import { dueDate, type DueDate } from './due-date';
 import { recipientName, textLines, type Dispute } from './model';
+
+/** What the bureau had to do by when, citing the provision that sets the period. */
+function deadline(company: string, due: DueDate | null): string {
+  if (!due) return `${company} did not finish its reinvestigation within the time the law allows.`;
+  const by = `${due.deliveryIsEstimate ? 'about ' : ''}${formatIsoLong(due.dueOn)}`;
+  switch (due.basis) {
+    case '1681i(a)(1)(B)':
+      return `${company} had 30 days from receiving my dispute, extended by at most 15 days because I sent more information during that period, to finish its reinvestigation (15 U.S.C. §1681i(a)(1)(A) and (B)), that is by ${by} at the latest.`;
+    case '1681j(a)(3)':
+      return `${company} had 45 days after receiving my dispute, which I made after receiving my free annual credit report, to finish its reinvestigation (15 U.S.C. §1681j(a)(3)), that is by ${by}.`;
+    case '1681i(a)(7)':
+      return `${company} had 15 days after receiving my request to describe how it verified the information (15 U.S.C. §1681i(a)(7)), that is by ${by}.`;
+    default:
+      return `${company} had 30 days from receiving my dispute to finish its reinvestigation (15 U.S.C. §1681i(a)(1)(A)), that is by ${by}.`;
+  }
+}
 
 /**
  * Plain text to paste into the CFPB's complaint form when a bureau has not answered a dispute:
@@ -20,9 +36,6 @@ export function cfpbComplaintNarrative(
   const delivered = dispute.deliveredOn
     ? `The return receipt shows ${company} received it on ${formatIsoLong(dispute.deliveredOn)}.`
     : `I do not have the return-receipt date; mail usually arrives within 5 days.`;
-  const deadline = due
-    ? `${company} had ${due.days} days from receiving my dispute to finish its reinvestigation and send me the results (15 U.S.C. §1681i(a)(1)(A)), that is by ${due.deliveryIsEstimate ? 'about ' : ''}${formatIsoLong(due.dueOn)}.`
-    : `${company} had 30 days from receiving my dispute to finish its reinvestigation (15 U.S.C. §1681i(a)(1)(A)).`;
   const what = items.map((item) => {
     const number = item.accountNumber?.trim()
       ? ` (account number ${item.accountNumber.trim()})`
@@ -38,7 +51,7 @@ export function cfpbComplaintNarrative(
     '',
     `When it was delivered: ${delivered}`,
     '',
-    `What happened: ${deadline} As of ${formatIsoLong(today)} I have not received any results.`,
+    `What happened: ${deadline(company, due)} As of ${formatIsoLong(today)} I have not received any results.`,
     '',
     `What I want: ${company} should delete the information it has not verified (15 U.S.C. §1681i(a)(5)(A)), send me the results of its reinvestigation in writing, and send me a copy of my corrected credit report.`,
     '',

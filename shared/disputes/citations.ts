@@ -5,6 +5,16 @@ export const FOLLOW_UP_CITATIONS = {
     requirement:
       'requires a consumer reporting agency to conduct a free, reasonable reinvestigation of disputed information and record its current status or delete it within 30 days of receiving the dispute.',
   },
+  '1681i(a)(1)(B)': {
+    citation: '15 U.S.C. §1681i(a)(1)(B)',
+    requirement:
+      'allows that 30-day period to be extended by at most 15 days when the agency receives relevant information from the consumer during it.',
+  },
+  '1681j(a)(3)': {
+    citation: '15 U.S.C. §1681j(a)(3)',
+    requirement:
+      'requires a reinvestigation of a dispute made after the consumer received a free annual report to be completed not later than 45 days after the agency receives the dispute.',
+  },
   '1681i(a)(3)(B)': {
     citation: '15 U.S.C. §1681i(a)(3)(B)',
     requirement:
@@ -28,7 +38,7 @@ export const FOLLOW_UP_CITATIONS = {
   '1681i(a)(5)(B)': {
     citation: '15 U.S.C. §1681i(a)(5)(B)',
     requirement:
-      'bars reinserting deleted information unless the furnisher certifies that it is complete and accurate, and requires the agency to notify the consumer in writing within 5 business days of a reinsertion, with the furnisher’s business name, address and telephone number.',
+      'bars reinserting deleted information unless the furnisher certifies that it is complete and accurate, and requires the agency to notify the consumer in writing within 5 business days of a reinsertion, with the furnisher’s business name and address, and its telephone number if reasonably available.',
   },
   '1681i(a)(6)(A)': {
     citation: '15 U.S.C. §1681i(a)(6)(A)',

@@ -1,33 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { dueDate, responseWindowDays } from './due-date';
+import { dueDate, noResponseFrom, responseWindow } from './due-date';
 import { disputeStatus, overdueCount } from './status';
 import { sampleDispute } from './testing/sample-dispute';
 
 describe('dueDate', () => {
-  it('runs 30 days from mailing + 5 days while delivery is unknown', () => {
+  const A = { basis: '1681i(a)(1)(A)', counting: 'beginning-on-receipt', days: 30 } as const;
+
+  it('runs the 30-day period from mailing + 5 days while delivery is unknown', () => {
     expect(dueDate(sampleDispute({ mailedOn: '2026-11-02' }))).toEqual({
-      dueOn: '2026-12-07',
+      ...A,
+      dueOn: '2026-12-06',
       deliveredOn: '2026-11-07',
       deliveryIsEstimate: true,
-      days: 30,
     });
   });
 
-  it('runs 30 days from the return-receipt date once it is known', () => {
-    expect(dueDate(sampleDispute({ mailedOn: '2026-11-02', deliveredOn: '2026-11-04' }))).toEqual({
-      dueOn: '2026-12-04',
-      deliveredOn: '2026-11-04',
+  it('§1681i(a)(1)(A): the 30-day period begins on the day of receipt, so delivery November 6 → December 5', () => {
+    expect(dueDate(sampleDispute({ mailedOn: '2026-11-03', deliveredOn: '2026-11-06' }))).toEqual({
+      ...A,
+      dueOn: '2026-12-05',
+      deliveredOn: '2026-11-06',
       deliveryIsEstimate: false,
-      days: 30,
     });
   });
 
-  it('gives 45 days after a free annual report or when more information was sent', () => {
-    const base = { mailedOn: '2026-11-02', deliveredOn: '2026-11-04' };
-    expect(dueDate(sampleDispute({ ...base, followsFreeAnnualReport: true }))?.dueOn).toBe(
-      '2026-12-19',
+  it('§1681i(a)(1)(B): more information sent extends that period by 15 days → December 20', () => {
+    const due = dueDate(
+      sampleDispute({
+        mailedOn: '2026-11-03',
+        deliveredOn: '2026-11-06',
+        sentMoreInformation: true,
+      }),
     );
-    expect(dueDate(sampleDispute({ ...base, sentMoreInformation: true }))?.days).toBe(45);
+    expect(due).toMatchObject({
+      dueOn: '2026-12-20',
+      days: 45,
+      basis: '1681i(a)(1)(B)',
+      counting: 'beginning-on-receipt',
+    });
+  });
+
+  it('§1681j(a)(3): 45 days after receipt of a dispute after a free annual report → December 21', () => {
+    const base = { mailedOn: '2026-11-03', deliveredOn: '2026-11-06' };
+    expect(dueDate(sampleDispute({ ...base, followsFreeAnnualReport: true }))).toMatchObject({
+      dueOn: '2026-12-21',
+      days: 45,
+      basis: '1681j(a)(3)',
+      counting: 'after-receipt',
+    });
+    // The annual-report rule sets the period even when more information was sent too.
+    expect(
+      dueDate(sampleDispute({ ...base, followsFreeAnnualReport: true, sentMoreInformation: true }))
+        ?.basis,
+    ).toBe('1681j(a)(3)');
     // §1681j(a)(3) is about bureaus: a creditor's direct dispute keeps 30 days.
     const creditor = sampleDispute({
       ...base,
@@ -35,22 +60,27 @@ describe('dueDate', () => {
       recipient: { kind: 'furnisher', name: 'Chase', address: '' },
       followsFreeAnnualReport: true,
     });
-    expect(dueDate(creditor)?.days).toBe(30);
+    expect(dueDate(creditor)).toMatchObject({ days: 30, dueOn: '2026-12-05' });
   });
 
-  it('gives 15 days for a method-of-verification request', () => {
+  it('§1681i(a)(7): a method-of-verification request, 15 days after receipt → November 21', () => {
     const request = sampleDispute({
       letterKind: 'method-of-verification',
-      mailedOn: '2026-12-10',
-      deliveredOn: '2026-12-14',
+      mailedOn: '2026-11-03',
+      deliveredOn: '2026-11-06',
       sentMoreInformation: true,
     });
-    expect(dueDate(request)).toMatchObject({ dueOn: '2026-12-29', days: 15 });
+    expect(dueDate(request)).toMatchObject({
+      dueOn: '2026-11-21',
+      days: 15,
+      basis: '1681i(a)(7)',
+      counting: 'after-receipt',
+    });
   });
 
   it('counts weekends like any day: a due date may fall on a Saturday or Sunday', () => {
-    // Delivered Friday 2026-11-06; 30 days later is Sunday 2026-12-06.
-    const due = dueDate(sampleDispute({ mailedOn: '2026-11-03', deliveredOn: '2026-11-06' }));
+    // Delivered Saturday 2026-11-07; the period's 30th day is Sunday 2026-12-06.
+    const due = dueDate(sampleDispute({ mailedOn: '2026-11-03', deliveredOn: '2026-11-07' }));
     expect(due?.dueOn).toBe('2026-12-06');
     expect(new Date(`${due?.dueOn}T12:00:00Z`).getUTCDay()).toBe(0);
     // Mailed on a Saturday: the 5-day allowance is plain calendar days too.
@@ -59,8 +89,16 @@ describe('dueDate', () => {
 
   it('has no date before mailing, and none for letters without an answer period', () => {
     expect(dueDate(sampleDispute({ mailedOn: undefined }))).toBeNull();
-    expect(responseWindowDays(sampleDispute({ letterKind: 'statement-of-dispute' }))).toBeNull();
-    expect(responseWindowDays(sampleDispute({ letterKind: 'no-response' }))).toBeNull();
+    expect(responseWindow(sampleDispute({ letterKind: 'statement-of-dispute' }))).toBeNull();
+    expect(responseWindow(sampleDispute({ letterKind: 'no-response' }))).toBeNull();
+  });
+
+  it('"No response" opens the day after the due date', () => {
+    expect(
+      noResponseFrom(sampleDispute({ mailedOn: '2026-11-03', deliveredOn: '2026-11-06' })),
+    ).toBe('2026-12-06');
+    expect(noResponseFrom(sampleDispute({ mailedOn: undefined }))).toBeNull();
+    expect(noResponseFrom(sampleDispute({ letterKind: 'statement-of-dispute' }))).toBeNull();
   });
 });
 
@@ -71,8 +109,8 @@ describe('disputeStatus', () => {
     expect(disputeStatus(sampleDispute({ mailedOn: undefined }), '2026-11-10')).toBe('draft');
     expect(disputeStatus(sampleDispute(), '2026-11-10')).toBe('mailed');
     expect(disputeStatus(sampleDispute(delivered), '2026-11-10')).toBe('delivered');
-    expect(disputeStatus(sampleDispute(delivered), '2026-12-04')).toBe('delivered');
-    expect(disputeStatus(sampleDispute(delivered), '2026-12-05')).toBe('overdue');
+    expect(disputeStatus(sampleDispute(delivered), '2026-12-03')).toBe('delivered');
+    expect(disputeStatus(sampleDispute(delivered), '2026-12-04')).toBe('overdue');
     const answered = sampleDispute({
       ...delivered,
       items: sampleDispute().items.map((item, index) => ({

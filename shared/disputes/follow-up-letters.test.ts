@@ -1,6 +1,12 @@
+import { buildFurnisherLetter } from '../letters/build-letter';
 import { describe, expect, it } from 'vitest';
 import { cfpbComplaintNarrative } from './cfpb-complaint';
-import { buildFollowUp, FOLLOW_UP_MESSAGES, type FollowUpInput } from './follow-up-letters';
+import {
+  buildFollowUp,
+  errorTypeInLetter,
+  FOLLOW_UP_MESSAGES,
+  type FollowUpInput,
+} from './follow-up-letters';
 import type { Dispute, ItemOutcome } from './model';
 import type { FollowUpKind } from './next-steps';
 import { sampleDispute } from './testing/sample-dispute';
@@ -52,11 +58,9 @@ describe('follow-up letters', () => {
       },
     ]);
     const text = letter.letterText;
-    expect(citations(text)).toEqual([
-      '15 U.S.C. §1681i(a)(6)(B)(iii)',
-      '15 U.S.C. §1681i(a)(7)',
-      '15 U.S.C. §1681i(a)(4)',
-    ]);
+    // The sample's first letter enclosed nothing: no question about "the documents I sent".
+    expect(citations(text)).toEqual(['15 U.S.C. §1681i(a)(6)(B)(iii)', '15 U.S.C. §1681i(a)(7)']);
+    expect(text).not.toContain('documents I sent');
     expect(text).toContain(
       'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), I request a description',
     );
@@ -78,21 +82,112 @@ describe('follow-up letters', () => {
     expect(text.trimEnd().endsWith('Sincerely,\n\n\nJane Q. Public')).toBe(true);
   });
 
-  it('direct dispute: to the creditor under §1681s-2(a)(8) and 12 CFR 1022.43 only', () => {
-    const letter = build('direct-dispute', 'verified', {
-      creditorAddress: 'P.O. Box 15298\nWilmington, DE 19850',
+  it('method of verification asks about the documents sent only when the first letter enclosed some', () => {
+    const withEvidence = (overrides: Partial<Dispute>) => {
+      const result = buildFollowUp(
+        { ...parent('verified'), ...overrides },
+        { kind: 'method-of-verification', itemIds: ['i1'] },
+        {},
+        IDS,
+        DATE,
+      );
+      return result.ok ? result.dispute.letterText : '';
+    };
+    const exhibits = withEvidence({
+      letterText: 'Body.\n\nEnclosures:\n- Exhibit 1: June 2026 bank statement\n',
     });
+    expect(exhibits).toContain(
+      'Please also tell me whether you reviewed the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.',
+    );
+    expect(citations(exhibits).at(-1)).toBe('15 U.S.C. §1681i(a)(4)');
+    expect(
+      withEvidence({
+        letterText: 'Body.\n\nEnclosures:\n- A copy of my government-issued photo ID\n',
+      }),
+    ).toContain('documents I sent');
+    expect(
+      withEvidence({
+        exhibits: [{ id: 'x', exhibit: 1, name: 'a.pdf', type: 'application/pdf', size: 1 }],
+      }),
+    ).toContain('documents I sent');
+  });
+
+  it("direct dispute: the letter engine's creditor letter, plus the earlier bureau dispute and its outcome", () => {
+    const source = parent('verified');
+    source.letterText =
+      'Jane Q. Public\n\nDisputed item: Incorrect Payment History\nAccount name: Chase Sapphire\n';
+    expect(errorTypeInLetter(source.letterText, source.items[0]!)).toBe(
+      'incorrect-payment-history',
+    );
+    const input = {
+      creditorName: 'JPMorgan Chase Bank, N.A.',
+      creditorAddress: 'P.O. Box 15298\nWilmington, DE 19850',
+      errorType: 'incorrect-payment-history',
+      evidence: 'June 2026 bank statement\nPayment confirmation of June 3, 2026',
+    } as const;
+    const result = buildFollowUp(
+      source,
+      { kind: 'direct-dispute', itemIds: ['i1'] },
+      input,
+      IDS,
+      DATE,
+    );
+    if (!result.ok) throw new Error(result.message);
+    const letter = result.dispute;
     expect(letter.recipient).toEqual({
       kind: 'furnisher',
-      name: 'Chase Sapphire',
+      name: 'JPMorgan Chase Bank, N.A.',
       address: 'P.O. Box 15298\nWilmington, DE 19850',
     });
-    expect(citations(letter.letterText)).toEqual(['15 U.S.C. §1681s-2(a)(8)', '12 CFR 1022.43']);
-    expect(letter.letterText).toContain('Chase Sapphire\nP.O. Box 15298\nWilmington, DE 19850');
-    expect(letter.letterText).toContain(
-      'Experian answered on November 30, 2026 that the information was verified',
+    const earlier =
+      'On November 2, 2026 I mailed Experian a dispute of the item below by certified mail (tracking number 9407111899223197428490), which Experian received on November 4, 2026. Experian answered on November 30, 2026 that the information was verified as accurate. I still believe it is inaccurate.';
+    // Exactly the engine's letter with one paragraph added: nothing of it is copied here.
+    expect(letter.letterText.replace(`${earlier}\n\n`, '')).toBe(
+      buildFurnisherLetter(
+        {
+          bureau: 'experian',
+          errorType: 'incorrect-payment-history',
+          accountName: 'Chase Sapphire',
+          accountNumber: '****4321',
+          details: 'Reported 30 days late in June 2026; I paid on June 3.',
+          evidence: input.evidence,
+          sender: source.sender,
+        },
+        DATE,
+        { itemIndex: 0, creditorName: input.creditorName, address: input.creditorAddress },
+      ),
     );
-    expect(letter.letterText).not.toMatch(/1681n|1681s-2\(b\)/);
+    const text = letter.letterText;
+    expect(text.indexOf(earlier)).toBeGreaterThan(text.indexOf('I dispute directly with you'));
+    expect(text.indexOf(earlier)).toBeLessThan(text.indexOf('Disputed item:'));
+    expect(text).toContain('JPMorgan Chase Bank, N.A.\nP.O. Box 15298\nWilmington, DE 19850');
+    expect(text).toContain('please report the item as disputed');
+    expect(text).toContain('§1681s-2(a)(3)');
+    expect(text).toContain('Exhibit 1: June 2026 bank statement');
+    expect(text).toContain('Exhibit 2: Payment confirmation of June 3, 2026');
+    expect(text).not.toMatch(/1681n|1681s-2\(b\)|review all relevant information I have provided/);
+  });
+
+  it("direct dispute needs the creditor's name and the error type", () => {
+    const attempt = (input: FollowUpInput) =>
+      buildFollowUp(
+        parent('verified'),
+        { kind: 'direct-dispute', itemIds: ['i1'] },
+        input,
+        IDS,
+        DATE,
+      );
+    expect(attempt({ errorType: 'incorrect-balance' })).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.creditorNameRequired,
+      field: 'creditorName',
+    });
+    expect(attempt({ creditorName: 'Chase' })).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.errorTypeRequired,
+      field: 'errorType',
+    });
+    expect(attempt({ creditorName: 'Chase', errorType: 'not-mine' }).ok).toBe(true);
   });
 
   it('resubmission: quotes the stated reason, cites §1681i(a)(3)(B) and (C), lists what is sent', () => {
@@ -109,23 +204,44 @@ describe('follow-up letters', () => {
       'frivolous or irrelevant and gave this reason: "Insufficient information to identify the account".',
     );
     expect(letter.letterText).toContain(
-      '- Copy of my June 2026 statement\n- Copy of my driver’s license',
-    );
-    const noReason = parent('frivolous');
-    noReason.items[0]!.statedReason = undefined;
-    const result = buildFollowUp(
-      noReason,
-      { kind: 'resubmission', itemIds: ['i1'] },
-      { enclosedInformation: 'Statement' },
-      IDS,
-      DATE,
-    );
-    expect(result.ok && result.dispute.letterText).toContain(
-      'but did not say why or what information you need.',
+      '- Exhibit 1: Copy of my June 2026 statement\n- Exhibit 2: Copy of my driver’s license',
     );
     expect(
       buildFollowUp(parent('frivolous'), { kind: 'resubmission', itemIds: ['i1'] }, {}, IDS, DATE),
-    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationRequired });
+    ).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
+      field: 'enclosedInformation',
+    });
+  });
+
+  it('resubmission says the bureau gave no reason only when the consumer ticked so', () => {
+    const resubmit = (source: Dispute) =>
+      buildFollowUp(
+        source,
+        { kind: 'resubmission', itemIds: ['i1'] },
+        { enclosedInformation: 'Statement' },
+        IDS,
+        DATE,
+      );
+    const blank = parent('frivolous');
+    blank.items[0]!.statedReason = '  ';
+    expect(resubmit(blank)).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.reasonRequired('Chase Sapphire'),
+    });
+    blank.items[0]!.noReasonGiven = true;
+    const result = resubmit(blank);
+    expect(result.ok && result.dispute.letterText).toContain(
+      'frivolous or irrelevant but did not say why or what information you need.',
+    );
+    expect(
+      buildFollowUp(parent('frivolous'), { kind: 'resubmission', itemIds: ['i1'] }, {}, IDS, DATE),
+    ).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
+      field: 'enclosedInformation',
+    });
   });
 
   it('no response: cites §1681i(a)(1) and (a)(5)(A), names the missed date', () => {
@@ -136,8 +252,71 @@ describe('follow-up letters', () => {
       '15 U.S.C. §1681i(a)(6)(A)',
     ]);
     expect(letter.letterText).toContain(
-      'you had to complete your reinvestigation within 30 days of receiving my dispute, that is by December 4, 2026. I have not received your results.',
+      'Under 15 U.S.C. §1681i(a)(1)(A), you had to complete your reinvestigation within 30 days of receiving my dispute, that is by December 3, 2026. I have not received your results.',
     );
+    expect(letter.letterText).toContain('I may file a complaint');
+    expect(letter.letterText).not.toContain('I will file');
+  });
+
+  it('no response: refused until the deadline has passed', () => {
+    // Delivered November 4: the 30-day period ends December 3.
+    const attempt = (date: Date) =>
+      buildFollowUp(parent('no-response'), { kind: 'no-response', itemIds: ['i1'] }, {}, IDS, date);
+    expect(attempt(new Date(2026, 10, 20))).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.noResponseTooEarly('2026-12-04'),
+    });
+    expect(attempt(new Date(2026, 11, 3)).ok).toBe(false);
+    expect(attempt(new Date(2026, 11, 4)).ok).toBe(true);
+    const request = { ...parent('no-response'), letterKind: 'method-of-verification' as const };
+    expect(buildFollowUp(request, { kind: 'no-response', itemIds: ['i1'] }, {}, IDS, DATE)).toEqual(
+      { ok: false, message: FOLLOW_UP_MESSAGES.noResponseNotApplicable },
+    );
+  });
+
+  it('no response: a 45-day deadline cites the provision that gives it, never (a)(1)(A) alone', () => {
+    const missed = (overrides: Partial<Dispute>) => {
+      const result = buildFollowUp(
+        { ...parent('no-response'), ...overrides },
+        { kind: 'no-response', itemIds: ['i1'] },
+        {},
+        IDS,
+        DATE,
+      );
+      if (!result.ok) throw new Error(result.message);
+      return result.dispute.letterText;
+    };
+    const moreInformation = missed({ sentMoreInformation: true });
+    expect(citations(moreInformation).slice(0, 2)).toEqual([
+      '15 U.S.C. §1681i(a)(1)(A)',
+      '15 U.S.C. §1681i(a)(1)(B)',
+    ]);
+    expect(moreInformation).toContain(
+      'Under 15 U.S.C. §1681i(a)(1)(A) and (B), you had to complete your reinvestigation within 30 days of receiving my dispute, extended by at most 15 days because I sent you more information during that period, that is by December 18, 2026 at the latest.',
+    );
+    const annual = missed({ followsFreeAnnualReport: true });
+    expect(citations(annual)[0]).toBe('15 U.S.C. §1681j(a)(3)');
+    expect(annual).toContain(
+      'Under 15 U.S.C. §1681j(a)(3), because I disputed after receiving my free annual credit report, you had to complete your reinvestigation within 45 days after receiving my dispute, that is by December 19, 2026.',
+    );
+    for (const text of [moreInformation, annual])
+      expect(text).not.toMatch(/\(a\)\(1\)\(A\), you had[^.]*45 days/);
+    expect(
+      cfpbComplaintNarrative(
+        { ...parent('no-response'), followsFreeAnnualReport: true },
+        ['i1'],
+        '2026-12-20',
+      ),
+    ).toContain(
+      'to finish its reinvestigation (15 U.S.C. §1681j(a)(3)), that is by December 19, 2026.',
+    );
+    expect(
+      cfpbComplaintNarrative(
+        { ...parent('no-response'), sentMoreInformation: true },
+        ['i1'],
+        '2026-12-20',
+      ),
+    ).toContain('(15 U.S.C. §1681i(a)(1)(A) and (B)), that is by December 18, 2026 at the latest.');
   });
 
   it('reinsertion: cites §1681i(a)(5)(B), says when it came back and whether a notice came', () => {
@@ -149,6 +328,9 @@ describe('follow-up letters', () => {
     expect(text).toContain('On January 10, 2027 I saw that it is back in my credit file.');
     expect(text).toContain('I have not received a notice of reinsertion from you.');
     expect(text).toContain('within 5 business days');
+    expect(text).toContain(
+      'with the business name and address of the furnisher, and its telephone number if reasonably available.',
+    );
   });
 
   it('statement of dispute: cites §1681i(b) and (c), at most 100 words', () => {
@@ -165,7 +347,7 @@ describe('follow-up letters', () => {
         IDS,
         DATE,
       ),
-    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong });
+    ).toEqual({ ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong, field: 'statement' });
   });
 
   it('needs the parent to have been mailed', () => {
@@ -190,7 +372,7 @@ describe('cfpbComplaintNarrative', () => {
         '',
         'When it was delivered: The return receipt shows Experian received it on November 4, 2026.',
         '',
-        'What happened: Experian had 30 days from receiving my dispute to finish its reinvestigation and send me the results (15 U.S.C. §1681i(a)(1)(A)), that is by December 4, 2026. As of December 20, 2026 I have not received any results.',
+        'What happened: Experian had 30 days from receiving my dispute to finish its reinvestigation (15 U.S.C. §1681i(a)(1)(A)), that is by December 3, 2026. As of December 20, 2026 I have not received any results.',
         '',
         'What I want: Experian should delete the information it has not verified (15 U.S.C. §1681i(a)(5)(A)), send me the results of its reinvestigation in writing, and send me a copy of my corrected credit report.',
         '',

@@ -1,7 +1,14 @@
-import { SALUTATION, senderBlock, signatureBlock } from '../letters/build-letter';
-import { formatIsoLong, formatLongUsDate, toIsoDate } from '../letters/dates';
+import {
+  buildFurnisherLetter,
+  SALUTATION,
+  senderBlock,
+  signatureBlock,
+} from '../letters/build-letter';
+import { formatIsoLong, formatLongUsDate, toIsoDate, type IsoDate } from '../letters/dates';
+import { ERROR_TYPE_IDS, ERROR_TYPES, type ErrorTypeId } from '../letters/error-types';
 import { FOLLOW_UP_CITATIONS, type CitationId } from './citations';
-import { dueDate } from './due-date';
+import { dueDate, noResponseFrom, type DueDate } from './due-date';
+import { enclosedDocuments } from './letter-exhibits';
 import {
   LIMITS,
   recipientAddressLines,
@@ -17,8 +24,14 @@ import type { FollowUpKind, NextStep } from './next-steps';
 
 /** What the consumer adds when building a follow-up; each kind reads only its own fields. */
 export interface FollowUpInput {
+  /** direct-dispute: the creditor's name, as the credit report shows it. */
+  creditorName?: string | undefined;
   /** direct-dispute: the creditor's dispute address, one line each (placeholders when blank). */
   creditorAddress?: string | undefined;
+  /** direct-dispute: what the item's error is (the generator's Error Type). */
+  errorType?: ErrorTypeId | undefined;
+  /** direct-dispute: the supporting documents, one a line; each becomes a numbered exhibit. */
+  evidence?: string | undefined;
   /** resubmission: what the consumer now sends, in their words. */
   enclosedInformation?: string | undefined;
   /** statement-of-dispute: the statement itself, up to 100 words. */
@@ -27,7 +40,14 @@ export interface FollowUpInput {
   reinsertionNoticeReceived?: boolean | undefined;
 }
 
-export type FollowUpResult = { ok: true; dispute: Dispute } | { ok: false; message: string };
+/** A refusal says why, and which field of `FollowUpInput` to fix when it is one of them. */
+export interface FollowUpProblem {
+  ok: false;
+  message: string;
+  field?: keyof FollowUpInput | undefined;
+}
+
+export type FollowUpResult = { ok: true; dispute: Dispute } | FollowUpProblem;
 
 export const FOLLOW_UP_MESSAGES = {
   enclosedInformationRequired:
@@ -36,6 +56,16 @@ export const FOLLOW_UP_MESSAGES = {
   statementRequired: 'Write your statement of dispute.',
   statementTooLong: `A statement of dispute may have up to ${LIMITS.statementWords} words.`,
   creditorAddressTooLong: `Keep the creditor's address under ${LIMITS.creditorAddress} characters.`,
+  creditorNameRequired: "Enter the creditor's name, as your credit report shows it.",
+  creditorNameTooLong: `Keep the creditor's name under ${LIMITS.creditorName} characters.`,
+  errorTypeRequired: 'Choose the error type.',
+  evidenceTooLong: `Keep the supporting evidence under ${LIMITS.evidence} characters.`,
+  reasonRequired: (accountName: string) =>
+    `Enter the reason the bureau gave for ${accountName}, or tick "The bureau gave no reason".`,
+  noResponseTooEarly: (from: IsoDate) =>
+    `The deadline has not passed yet: the no-response follow-up can be made from ${formatIsoLong(from)}.`,
+  noResponseNotApplicable:
+    'This letter has no reinvestigation deadline, so there is no no-response follow-up for it.',
   notMailed: 'Record when this letter was mailed first.',
 } as const;
 
@@ -123,76 +153,166 @@ function quoted(values: readonly string[]): string {
   return values.map((value) => `"${textLines(value).join(' ')}"`).join('; ');
 }
 
-type Builder = (
-  parent: Dispute,
-  items: DisputeItem[],
-  input: FollowUpInput,
-) => { ok: true; parts: LetterParts } | { ok: false; message: string };
+type Built =
+  | { ok: true; parts: LetterParts }
+  /** A letter made by the letter engine as a whole (the direct dispute to the creditor). */
+  | { ok: true; recipient: Recipient; text: string }
+  | FollowUpProblem;
+
+type Builder = (parent: Dispute, items: DisputeItem[], input: FollowUpInput, date: Date) => Built;
+
+/** The error type the letter `text` gave the item (its "Disputed item:" or "Item N:" heading), if any. */
+export function errorTypeInLetter(text: string, item: DisputeItem): ErrorTypeId | undefined {
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  for (const [at, line] of lines.entries()) {
+    const heading = /^(?:Disputed item|Item \d+): (.+)$/.exec(line);
+    if (!heading || lines[at + 1] !== `Account name: ${item.accountName.trim()}`) continue;
+    const found = ERROR_TYPE_IDS.find((id) => ERROR_TYPES[id].label === heading[1]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Inserts `paragraph` after the opening paragraph that follows the salutation. */
+function afterOpening(letterText: string, paragraph: string): string {
+  const blocks = letterText.split('\n\n');
+  const salutation = blocks.indexOf(SALUTATION);
+  if (salutation < 0) throw new Error('The letter has no salutation to follow');
+  blocks.splice(salutation + 2, 0, paragraph);
+  return blocks.join('\n\n');
+}
+
+/** "Under 15 U.S.C. §1681i(a)(1)(A), you had to complete your reinvestigation within 30 days…" */
+function missedDeadline(due: DueDate): { sentence: string; citations: CitationId[] } {
+  const by = due.deliveryIsEstimate ? '' : `, that is by ${formatIsoLong(due.dueOn)}`;
+  switch (due.basis) {
+    case '1681i(a)(1)(B)':
+      return {
+        sentence: `Under 15 U.S.C. §1681i(a)(1)(A) and (B), you had to complete your reinvestigation within 30 days of receiving my dispute, extended by at most 15 days because I sent you more information during that period${by ? `${by} at the latest` : ''}.`,
+        citations: ['1681i(a)(1)(A)', '1681i(a)(1)(B)'],
+      };
+    case '1681j(a)(3)':
+      return {
+        sentence: `Under 15 U.S.C. §1681j(a)(3), because I disputed after receiving my free annual credit report, you had to complete your reinvestigation within 45 days after receiving my dispute${by}.`,
+        citations: ['1681j(a)(3)'],
+      };
+    default:
+      return {
+        sentence: `Under 15 U.S.C. §1681i(a)(1)(A), you had to complete your reinvestigation within 30 days of receiving my dispute${by}.`,
+        citations: ['1681i(a)(1)(A)'],
+      };
+  }
+}
+
+/** "and gave this reason: "…"." / "but did not say why…" / both, item by item. */
+function statedReasons(items: readonly DisputeItem[]): string {
+  const given = items.filter((item) => item.statedReason?.trim());
+  const reasons = [...new Set(given.map((item) => item.statedReason!.trim()))];
+  if (reasons.length === 0) return ' but did not say why or what information you need.';
+  const quotedReasons = `${reasons.length === 1 ? 'this reason' : 'these reasons'}: ${quoted(reasons)}`;
+  const without = items.filter((item) => !item.statedReason?.trim());
+  if (without.length === 0) return ` and gave ${quotedReasons}.`;
+  const names = (list: readonly DisputeItem[]) => list.map((item) => item.accountName.trim());
+  return ` and gave ${quotedReasons} for ${names(given).join(', ')}; for ${names(without).join(', ')} you did not say why or what information you need.`;
+}
 
 const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
-  'method-of-verification': (parent, items) => ({
-    ok: true,
-    parts: {
-      recipient: parent.recipient,
-      subject: 'Request for the method of verification of disputed information',
-      body: [
-        [
-          `${priorDispute(parent, items.length)} You answered${answeredOn(parent)} that the information was verified as accurate. I still dispute it.`,
-        ],
-        itemLines(items),
-        [
-          'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), I request a description of the procedure you used to determine the accuracy and completeness of this information, including the business name and address of every furnisher you contacted and its telephone number if reasonably available. You must send it to me within 15 days after you receive this request.',
-        ],
-        [
-          `Please also tell me whether you reviewed the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.`,
-        ],
-      ],
-      citations: ['1681i(a)(6)(B)(iii)', '1681i(a)(7)', '1681i(a)(4)'],
-    },
-  }),
-
-  'direct-dispute': (parent, items, input) => {
-    const address = input.creditorAddress ?? '';
-    if (address.length > LIMITS.creditorAddress)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorAddressTooLong };
-    const bureau = recipientName(parent.recipient);
+  'method-of-verification': (parent, items) => {
+    // Only a letter that enclosed something can ask whether it was reviewed.
+    const sent = enclosedDocuments(parent);
     return {
       ok: true,
       parts: {
-        recipient: { kind: 'furnisher', name: items[0]?.accountName.trim() ?? '', address },
-        subject: 'Direct dispute of information you furnish to consumer reporting agencies',
+        recipient: parent.recipient,
+        subject: 'Request for the method of verification of disputed information',
         body: [
           [
-            'I am disputing directly with you the accuracy of information you furnish to consumer reporting agencies about the account below, under 15 U.S.C. §1681s-2(a)(8) and 12 CFR 1022.43.',
-          ],
-          [
-            `${priorDispute(parent, items.length, bureau)} ${bureau} answered${answeredOn(parent)} that the information was verified as accurate. I still believe it is inaccurate, for the reason below.`,
+            `${priorDispute(parent, items.length)} You answered${answeredOn(parent)} that the information was verified as accurate. I still dispute it.`,
           ],
           itemLines(items),
           [
-            'Please conduct a reasonable investigation of the disputed information, review all relevant information I have provided, and report the results to me within 30 days of receiving this notice. If the information is inaccurate or incomplete, please promptly notify every consumer reporting agency to which you furnished it and give them the correction needed to make it accurate.',
+            'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), I request a description of the procedure you used to determine the accuracy and completeness of this information, including the business name and address of every furnisher you contacted and its telephone number if reasonably available. You must send it to me within 15 days after you receive this request.',
           ],
+          sent
+            ? [
+                'Please also tell me whether you reviewed the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.',
+              ]
+            : [],
         ],
-        citations: ['1681s-2(a)(8)', '12 CFR 1022.43'],
+        citations: [
+          '1681i(a)(6)(B)(iii)',
+          '1681i(a)(7)',
+          ...(sent ? (['1681i(a)(4)'] as const) : []),
+        ],
       },
+    };
+  },
+
+  'direct-dispute': (parent, items, input, date) => {
+    const name = input.creditorName?.trim() ?? '';
+    const address = input.creditorAddress ?? '';
+    if (name === '')
+      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorNameRequired, field: 'creditorName' };
+    if (name.length > LIMITS.creditorName)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.creditorNameTooLong, field: 'creditorName' };
+    if (address.length > LIMITS.creditorAddress)
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.creditorAddressTooLong,
+        field: 'creditorAddress',
+      };
+    if ((input.evidence ?? '').length > LIMITS.evidence)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.evidenceTooLong, field: 'evidence' };
+    if (!input.errorType)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.errorTypeRequired, field: 'errorType' };
+    const [item] = items;
+    if (!item || items.length > 1) throw new RangeError('A direct dispute covers one item');
+    const bureau = recipientName(parent.recipient);
+    const text = buildFurnisherLetter(
+      {
+        // The bureau is not part of a creditor's letter; the form type asks for one.
+        bureau: parent.recipient.kind === 'bureau' ? parent.recipient.bureau : 'experian',
+        errorType: input.errorType,
+        accountName: item.accountName,
+        accountNumber: item.accountNumber,
+        details: textLines(item.details).join(' '),
+        evidence: input.evidence,
+        sender: parent.sender,
+      },
+      date,
+      { itemIndex: 0, creditorName: name, address },
+    );
+    return {
+      ok: true,
+      recipient: { kind: 'furnisher', name, address },
+      text: afterOpening(
+        text,
+        `${priorDispute(parent, 1, bureau)} ${bureau} answered${answeredOn(parent)} that the information was verified as accurate. I still believe it is inaccurate.`,
+      ),
     };
   },
 
   resubmission: (parent, items, input) => {
     const enclosed = textLines(input.enclosedInformation ?? '');
     if (enclosed.length === 0)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationRequired };
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
+        field: 'enclosedInformation',
+      };
     if ((input.enclosedInformation ?? '').length > LIMITS.enclosedInformation)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.enclosedInformationTooLong };
-    const reasons = [
-      ...new Set(items.map((item) => item.statedReason?.trim() ?? '').filter(Boolean)),
-    ];
-    const reason =
-      reasons.length === 0
-        ? ' but did not say why or what information you need.'
-        : reasons.length === 1
-          ? ` and gave this reason: ${quoted(reasons)}.`
-          : ` and gave these reasons: ${quoted(reasons)}.`;
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.enclosedInformationTooLong,
+        field: 'enclosedInformation',
+      };
+    const unexplained = items.find((item) => !item.statedReason?.trim() && !item.noReasonGiven);
+    if (unexplained)
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.reasonRequired(unexplained.accountName.trim()),
+      };
+    const exhibits = enclosed.map((line, index) => `Exhibit ${index + 1}: ${line}`);
     return {
       ok: true,
       parts: {
@@ -200,11 +320,11 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
         subject: 'Resubmission of my dispute with the information you asked for',
         body: [
           [
-            `${priorDispute(parent, items.length)} You answered${answeredOn(parent)} that you considered my dispute frivolous or irrelevant${reason}`,
+            `${priorDispute(parent, items.length)} You answered${answeredOn(parent)} that you considered my dispute frivolous or irrelevant${statedReasons(items)}`,
           ],
           [
-            'Under 15 U.S.C. §1681i(a)(3)(B) and (C), when you decline to reinvestigate a dispute as frivolous or irrelevant, you must tell me the reasons and identify the information you need to investigate it. I am now sending that information:',
-            ...enclosed.map((line) => `- ${line}`),
+            'Under 15 U.S.C. §1681i(a)(3)(B) and (C), when you decline to reinvestigate a dispute as frivolous or irrelevant, you must tell me the reasons and identify the information you need to investigate it. I enclose this information:',
+            ...exhibits.map((line) => `- ${line}`),
           ],
           [`I dispute the ${plural(items, 'item', 'items')} below again.`],
           itemLines(items),
@@ -217,12 +337,15 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
     };
   },
 
-  'no-response': (parent, items) => {
+  'no-response': (parent, items, _input, date) => {
     const due = dueDate(parent);
-    const deadline =
-      due && !due.deliveryIsEstimate
-        ? `within ${due.days} days of receiving my dispute, that is by ${formatIsoLong(due.dueOn)}`
-        : `within ${due?.days ?? 30} days of receiving my dispute`;
+    const from = noResponseFrom(parent);
+    if (!due || !from || due.basis === '1681i(a)(7)')
+      return { ok: false, message: FOLLOW_UP_MESSAGES.noResponseNotApplicable };
+    // Before the deadline has passed, "I have not received your results" would be untrue.
+    if (toIsoDate(date) < from)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.noResponseTooEarly(from) };
+    const deadline = missedDeadline(due);
     return {
       ok: true,
       parts: {
@@ -230,17 +353,17 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
         subject: 'No response to my dispute: please delete the unverified information',
         body: [
           [
-            `${priorDispute(parent, items.length)} Under 15 U.S.C. §1681i(a)(1)(A), you had to complete your reinvestigation ${deadline}. I have not received your results.`,
+            `${priorDispute(parent, items.length)} ${deadline.sentence} I have not received your results.`,
           ],
           itemLines(items),
           [
             `Under 15 U.S.C. §1681i(a)(5)(A), information that is inaccurate or incomplete or cannot be verified must be promptly deleted or modified. You have not told me that you verified ${plural(items, 'this information', 'these items')} within the time the law allows, so I ask you to delete ${plural(items, 'it', 'them')} promptly, send me written notice of the results as §1681i(a)(6)(A) requires, and send me a copy of my credit report as revised.`,
           ],
           [
-            'If I do not receive your results, I will file a complaint with the Consumer Financial Protection Bureau.',
+            'If I do not receive your results, I may file a complaint with the Consumer Financial Protection Bureau.',
           ],
         ],
-        citations: ['1681i(a)(1)(A)', '1681i(a)(5)(A)', '1681i(a)(6)(A)'],
+        citations: [...deadline.citations, '1681i(a)(5)(A)', '1681i(a)(6)(A)'],
       },
     };
   },
@@ -264,7 +387,7 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
           ],
           itemLines(items),
           [
-            'Under 15 U.S.C. §1681i(a)(5)(B), information deleted after a reinvestigation may not be put back unless the furnisher certifies that it is complete and accurate, and you must notify me in writing within 5 business days of putting it back, with the business name, address and telephone number of the furnisher. Please send me a copy of the certification and that information.',
+            'Under 15 U.S.C. §1681i(a)(5)(B), information deleted after a reinvestigation may not be put back unless the furnisher certifies that it is complete and accurate, and you must notify me in writing within 5 business days of putting it back, with the business name and address of the furnisher, and its telephone number if reasonably available. Please send me a copy of the certification and that information.',
           ],
           [
             `If the information was put back without this certification, please delete it again at once. I also dispute it again: please reinvestigate it under 15 U.S.C. §1681i(a)(1)(A) within 30 days of receiving this letter and send me written notice of the results.`,
@@ -277,9 +400,10 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
 
   'statement-of-dispute': (parent, items, input) => {
     const statement = textLines(input.statement ?? '').join(' ');
-    if (statement === '') return { ok: false, message: FOLLOW_UP_MESSAGES.statementRequired };
+    if (statement === '')
+      return { ok: false, message: FOLLOW_UP_MESSAGES.statementRequired, field: 'statement' };
     if (wordCount(statement) > LIMITS.statementWords || statement.length > LIMITS.statementChars)
-      return { ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong };
+      return { ok: false, message: FOLLOW_UP_MESSAGES.statementTooLong, field: 'statement' };
     return {
       ok: true,
       parts: {
@@ -326,8 +450,12 @@ export function buildFollowUp(
   if (!parent.mailedOn) return { ok: false, message: FOLLOW_UP_MESSAGES.notMailed };
   const items = parent.items.filter((item) => step.itemIds.includes(item.id));
   if (items.length === 0) throw new RangeError('A follow-up needs at least one item');
-  const built = BUILDERS[step.kind](parent, items, input);
+  const built = BUILDERS[step.kind](parent, items, input, date);
   if (!built.ok) return built;
+  const made =
+    'parts' in built
+      ? { recipient: built.parts.recipient, text: letter(built.parts, parent.sender, date) }
+      : built;
   return {
     ok: true,
     dispute: {
@@ -335,14 +463,14 @@ export function buildFollowUp(
       parentId: parent.id,
       round: parent.round + 1,
       letterKind: step.kind,
-      recipient: built.parts.recipient,
+      recipient: made.recipient,
       items: items.map(({ id, accountName, accountNumber, details }) => ({
         id,
         accountName,
         accountNumber,
         details,
       })),
-      letterText: letter(built.parts, parent.sender, date),
+      letterText: made.text,
       sender: parent.sender,
       createdAt: ids.createdAt,
       followsFreeAnnualReport: false,

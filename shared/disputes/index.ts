@@ -3,6 +3,7 @@ export * from './cfpb-complaint';
 export * from './citations';
 export * from './due-date';
 export * from './follow-up-letters';
+export * from './letter-exhibits';
 export * from './model';
 export * from './next-steps';
 export * from './status';

@@ -75,6 +75,8 @@ export interface DisputeItem {
   outcome?: ItemOutcome | undefined;
   /** For "Rejected as frivolous or irrelevant": the reason the bureau gave, in its words. */
   statedReason?: string | undefined;
+  /** For "Rejected as frivolous or irrelevant": the consumer ticked "The bureau gave no reason". */
+  noReasonGiven?: boolean | undefined;
   /** For "Deleted": the day the consumer saw it back on the report. */
   reappearedOn?: IsoDate | undefined;
 }
@@ -114,7 +116,7 @@ export interface Dispute {
   sentMoreInformation: boolean;
   /** Closed by the consumer (e.g. they accept the result). */
   resolvedOn?: IsoDate | undefined;
-  /** Files kept with the dispute, in exhibit order. */
+  /** Files kept with the dispute, each attached to one of the letter's numbered exhibits. */
   exhibits: ExhibitInfo[];
 }
 
@@ -124,6 +126,8 @@ export type ExhibitType = (typeof EXHIBIT_TYPES)[number];
 /** An attached file's description; its bytes are kept beside the dispute. */
 export interface ExhibitInfo {
   id: string;
+  /** The letter's exhibit this file is (its "Exhibit N" number); several files may make one. */
+  exhibit: number;
   name: string;
   type: ExhibitType;
   size: number;
@@ -137,7 +141,9 @@ export const LIMITS = {
   details: 2000,
   statedReason: 1000,
   enclosedInformation: 1000,
+  creditorName: 120,
   creditorAddress: 300,
+  evidence: 1000,
   statementWords: 100,
   statementChars: 1000,
   exhibitBytes: 20 * 1024 * 1024,

@@ -30,10 +30,28 @@ describe('nextSteps', () => {
     expect(kinds(answered('frivolous', 'frivolous'))).toEqual(['resubmission:i1,i2']);
   });
 
-  it('No response, or nothing recorded after the due date → the no-response follow-up', () => {
-    expect(kinds(answered('no-response', 'corrected'))).toEqual(['no-response:i1']);
-    expect(kinds(answered(undefined, undefined), '2026-12-04')).toEqual([]);
-    expect(kinds(answered(undefined, undefined), '2026-12-05')).toEqual(['no-response:i1,i2']);
+  it('No response, or nothing recorded, after the due date → the no-response follow-up', () => {
+    // Delivered November 4: the 30-day period ends December 3.
+    expect(kinds(answered('no-response', 'corrected'), '2026-12-04')).toEqual(['no-response:i1']);
+    expect(kinds(answered(undefined, undefined), '2026-12-03')).toEqual([]);
+    expect(kinds(answered(undefined, undefined), '2026-12-04')).toEqual(['no-response:i1,i2']);
+  });
+
+  it('never proposes the no-response follow-up before the due date has passed', () => {
+    expect(kinds(answered('no-response', 'corrected'), '2026-11-05')).toEqual([]);
+    expect(kinds(answered('no-response', 'corrected'), '2026-12-03')).toEqual([]);
+    // A method-of-verification request is not a reinvestigation: no deletion demand follows it.
+    const request = answered('no-response');
+    request.letterKind = 'method-of-verification';
+    expect(kinds(request, '2027-01-10')).toEqual([]);
+  });
+
+  it('the statement of dispute note says reports carry the statement or a clear summary', () => {
+    const why = nextSteps(answered('verified'), [], '2026-11-20').find(
+      (step) => step.kind === 'statement-of-dispute',
+    )?.why;
+    expect(why).toContain('your statement or a clear summary of it');
+    expect(why).not.toContain('every report must carry');
   });
 
   it('Deleted → nothing, until it is back on the report → the reinsertion letter', () => {

@@ -1,4 +1,5 @@
 import type { IsoDate } from '../letters/dates';
+import { canRecordNoResponse } from './due-date';
 import type { Dispute, DisputeItem, DisputeLetterKind } from './model';
 import { disputeStatus } from './status';
 
@@ -24,8 +25,13 @@ function proposedSteps(dispute: Dispute, today: IsoDate): NextStep[] {
   const verified = by((item) => item.outcome === 'verified');
   const frivolous = by((item) => item.outcome === 'frivolous');
   const overdue = disputeStatus(dispute, today) === 'overdue';
+  // Only once a reinvestigation deadline has passed: before, "I have not received your results"
+  // is untrue; a method-of-verification request is not a reinvestigation.
+  const pastDeadline =
+    dispute.letterKind !== 'method-of-verification' && canRecordNoResponse(dispute, today);
   const unanswered = by(
-    (item) => item.outcome === 'no-response' || (overdue && item.outcome === undefined),
+    (item) =>
+      pastDeadline && (item.outcome === 'no-response' || (overdue && item.outcome === undefined)),
   );
   const reinserted = by((item) => item.outcome === 'deleted' && Boolean(item.reappearedOn));
   const steps: NextStep[] = [];
@@ -47,7 +53,7 @@ function proposedSteps(dispute: Dispute, today: IsoDate): NextStep[] {
         kind: 'statement-of-dispute',
         itemIds: [item.id],
         label: `Build a statement of dispute for ${item.accountName}`,
-        why: 'If you still disagree, add up to 100 words to your file that every report must carry (15 U.S.C. §1681i(b)).',
+        why: 'If you still disagree, add a statement of up to 100 words to your file. Later reports that include the item must say you dispute it and carry your statement or a clear summary of it (15 U.S.C. §1681i(b), (c)).',
       });
     }
   }

@@ -23,7 +23,8 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 const today = toIsoDate(new Date());
-const dueOn = addDays(today, 30);
+/** Delivered today: the 30-day period beginning today ends in 29 days (15 U.S.C. §1681i(a)(1)(A)). */
+const dueOn = addDays(today, 29);
 const LONG_WORD = 'x'.repeat(1500);
 /** The evidence packet's pages, to compare after the backup comes back. */
 let packetPages = 0;
@@ -93,6 +94,9 @@ describe('My Disputes in Chromium', () => {
     await page
       .getByLabel('Error Details', { exact: true })
       .fill(`Reported 30 days late in June 2026; I paid on June 3. ${LONG_WORD}`);
+    await page
+      .getByLabel('Supporting Evidence', { exact: true })
+      .fill('Receipt of my June 3 payment\nJune 2026 bank statement');
     await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await downloaded(() =>
       page.getByRole('button', { name: 'Generate & Download Letter' }).click(),
@@ -160,7 +164,7 @@ describe('My Disputes in Chromium', () => {
     expect(await page.getByRole('article').count()).toBe(2);
   });
 
-  it('attaches a PNG and a one-page PDF and downloads the evidence packet', async () => {
+  it("attaches a PNG and a one-page PDF to the letter's exhibits and downloads the evidence packet", async () => {
     const first = round(1);
     const bare = await downloaded(() =>
       first.getByRole('button', { name: 'Download evidence packet' }).click(),
@@ -168,10 +172,15 @@ describe('My Disputes in Chromium', () => {
     const letterPages = (await pageCount(bare.path)) - 1;
     expect(letterPages).toBeGreaterThanOrEqual(1);
 
-    await first.getByLabel('Attach files').setInputFiles([
-      { name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG },
-      { name: 'statement.pdf', mimeType: 'application/pdf', buffer: await onePagePdf() },
-    ]);
+    await first
+      .getByLabel('Attach a file to Exhibit 1')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await first.getByText('receipt.png', { exact: false }).waitFor();
+    await first.getByLabel('Attach a file to Exhibit 2').setInputFiles({
+      name: 'statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: await onePagePdf(),
+    });
     await first.getByText('statement.pdf', { exact: false }).waitFor();
     const { download, path } = await downloaded(() =>
       first.getByRole('button', { name: 'Download evidence packet' }).click(),
@@ -202,11 +211,8 @@ describe('My Disputes in Chromium', () => {
       '9407111899223197428490',
     );
     expect(await round(1).getByLabel('Delivered On').inputValue()).toBe(today);
-    expect(
-      await round(1)
-        .getByText(/^Exhibit [12]:$/)
-        .count(),
-    ).toBe(2);
+    expect(await round(1).getByText('receipt.png', { exact: false }).count()).toBe(1);
+    expect(await round(1).getByText('statement.pdf', { exact: false }).count()).toBe(1);
     expect(await round(2).getByLabel('Letter text, round 2').textContent()).toContain(
       '15 U.S.C. §1681i(a)(7)',
     );

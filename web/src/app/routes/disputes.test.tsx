@@ -127,10 +127,13 @@ describe('My Disputes', () => {
   });
 
   it('refuses a file over 20 MB or of another type with a clear message', async () => {
-    await seed('user-1', sampleDispute());
+    await seed(
+      'user-1',
+      sampleDispute({ letterText: 'Body.\n\nEnclosures:\n- Exhibit 1: June 2026 receipt\n' }),
+    );
     renderApp('/disputes', signedIn());
     const card = await screen.findByRole('article', { name: /Round 1/ });
-    const input = within(card).getByLabelText('Attach files');
+    const input = within(card).getByLabelText('Attach a file to Exhibit 1');
     const big = new File([new Uint8Array(8)], 'scan.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
     await userEvent.upload(input, big);
@@ -148,6 +151,7 @@ describe('My Disputes', () => {
     await userEvent.upload(input, new File([TINY_PNG], 'receipt.png', { type: 'image/png' }));
     expect(await within(card).findByText(/receipt\.png/)).toBeInTheDocument();
     expect(within(card).getByText('Exhibit 1:')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Attach another file to Exhibit 1')).toBeInTheDocument();
   });
 
   it("refuses another account's backup and a file that is not one, changing nothing", async () => {
@@ -175,7 +179,7 @@ describe('My Disputes', () => {
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
-  it("never shows one account's disputes to another, and moves the old Sent letters list once", async () => {
+  it("never shows one account's disputes to another, and deletes the old Sent letters list, which was no one's", async () => {
     localStorage.setItem(
       LEGACY_SENT_LETTERS_KEY,
       JSON.stringify([
@@ -188,15 +192,44 @@ describe('My Disputes', () => {
         },
       ]),
     );
+    await seed('user-2', sampleDispute({ recipient: { kind: 'bureau', bureau: 'transunion' } }));
     const first = renderApp('/disputes', signedIn('user-1'));
-    expect(
-      await screen.findByRole('article', { name: 'Round 1: Dispute letter to Equifax' }),
-    ).toBeInTheDocument();
+    // The list was kept for everyone on this browser: it is not given to whoever comes first.
+    expect(await screen.findByRole('heading', { name: 'No disputes yet' })).toBeInTheDocument();
+    expect(screen.queryByText(/Old Navy/)).not.toBeInTheDocument();
     expect(localStorage.getItem(LEGACY_SENT_LETTERS_KEY)).toBeNull();
+    expect(await hasDisputesOnDevice('user-1')).toBe(false);
     first.unmount();
 
     renderApp('/disputes', signedIn('user-2'));
+    expect(
+      await screen.findByRole('article', { name: 'Round 1: Dispute letter to TransUnion' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Old Navy/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /Equifax/ })).not.toBeInTheDocument();
+  });
+
+  it('"Delete all my data" deletes the disputes and "Your details" of this account, no one else\'s', async () => {
+    await seed('user-1', sampleDispute());
+    await seed('user-2', sampleDispute());
+    const DETAILS_OF_USER_2 = 'credit-dispute-letters:your-details:user-2';
+    localStorage.setItem(
+      DETAILS_OF_USER_1,
+      JSON.stringify({ name: 'Jane Doe', phone: '555-0100' }),
+    );
+    localStorage.setItem(DETAILS_OF_USER_2, JSON.stringify({ name: 'Bob Roe' }));
+    renderApp('/disputes', signedIn());
+    await screen.findByRole('article', { name: /Round 1/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
+    expect(
+      screen.getByText(/your saved details \(name, address, phone and e-mail\)/),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
     expect(await screen.findByRole('heading', { name: 'No disputes yet' })).toBeInTheDocument();
+    expect(localStorage.getItem(DETAILS_OF_USER_1)).toBeNull();
+    expect(await hasDisputesOnDevice('user-1')).toBe(false);
+    expect(localStorage.getItem(DETAILS_OF_USER_2)).not.toBeNull();
+    expect(await hasDisputesOnDevice('user-2')).toBe(true);
   });
 
   it('sign-out offers to keep or clear the data on this device', async () => {

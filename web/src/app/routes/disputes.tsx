@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { forgetDetailsOnDevice } from '@/features/dispute-generator/lib/details-storage';
 import { MyDisputes } from '@/features/disputes';
 
 export default function DisputesRoute() {
@@ -16,7 +17,11 @@ export default function DisputesRoute() {
         Each letter you mail, its deadline, what came back, and the right next letter.
       </p>
       {user ? (
-        <MyDisputes key={user.id} userId={user.id} />
+        <MyDisputes
+          key={user.id}
+          userId={user.id}
+          deleteDetails={() => forgetDetailsOnDevice(user.id)}
+        />
       ) : loading ? (
         <Spinner />
       ) : (

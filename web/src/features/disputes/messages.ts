@@ -7,8 +7,6 @@ export const DISPUTE_MESSAGES = {
   storageUnavailable:
     'This browser does not let the app keep data (private browsing can block it), so My Disputes cannot keep your disputes here.',
   saveFailed: 'That change could not be saved in this browser. Please try again.',
-  migrated: (count: number) =>
-    `${count === 1 ? 'Your sent letter was' : `Your ${count} sent letters were`} moved here from the generator.`,
   followUpCreated: (round: number) =>
     `Round ${round} created. Download it, sign it, mail it, then record the mailing date.`,
   calendarFailed: 'The calendar file could not be made.',
@@ -23,8 +21,13 @@ export const DISPUTE_MESSAGES = {
   backupExported: 'Backup downloaded. Keep it somewhere safe: it holds your personal details.',
   backupImported: (count: number) =>
     `Backup imported: ${count} ${count === 1 ? 'dispute' : 'disputes'}.`,
-  deletedAll: 'All your dispute data was deleted from this browser.',
+  deletedAll: 'All your data was deleted from this browser: disputes, files and your details.',
+  identityLinesNotKept:
+    'Identity lines (date of birth, last 4 of SSN, report number) are not kept on this device: add them by hand before mailing.',
   copied: 'Copied',
   copyFailed: 'Copy failed. Select the text and copy it yourself.',
-  deliveredBeforeMailed: 'Delivered On cannot be before the mailing date.',
+  noResponseFrom: (date: string) =>
+    `"No response" can be recorded from ${date}, the day after the answer is due.`,
+  exhibitMissing: (number: number) =>
+    `No file attached yet: attach one, or enclose a paper copy marked "Exhibit ${number}".`,
 } as const;

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
 import { panelClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';
+import { useConfirmStep } from '../hooks/use-confirm-step';
 import type { DisputesApi } from '../hooks/use-disputes';
 import { DISPUTE_MESSAGES } from '../messages';
 
@@ -14,7 +15,7 @@ const small = 'px-4 py-2 text-sm';
 export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi }) {
   const id = useId();
   const [problem, setProblem] = useState('');
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useConfirmStep();
 
   async function exportBackup() {
     const backup = await api.exportBackup();
@@ -47,7 +48,7 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
 
   async function deleteAll() {
     const done = await api.deleteAll();
-    setConfirmDelete(false);
+    remove.cancel();
     if (done) toast.success(DISPUTE_MESSAGES.deletedAll);
   }
 
@@ -58,11 +59,11 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       </h2>
       <p className="mt-2 text-sm text-gray-800">
         Your disputes, their letters and the files you attach are kept only in this browser, on this
-        device, for this account. Nothing is sent to our servers, so we cannot restore them if this
-        browser&apos;s data is cleared. To move them to another browser or device, use{' '}
-        <strong>Export backup</strong> here, then sign in there with the same account and use{' '}
-        <strong>Import backup</strong>. The backup file holds your personal details: keep it
-        private.
+        device, for this account, like the details the generator remembers for you. Nothing is sent
+        to our servers, so we cannot restore them if this browser&apos;s data is cleared. To move
+        them to another browser or device, use <strong>Export backup</strong> here, then sign in
+        there with the same account and use <strong>Import backup</strong>. The backup file holds
+        your personal details: keep it private.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
@@ -87,10 +88,12 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
             className="sr-only"
           />
         </label>
-        {confirmDelete ? (
+        {remove.confirming ? (
           <>
             <button
+              ref={remove.confirmRef}
               type="button"
+              aria-describedby={`${id}-delete-warning`}
               disabled={api.busy}
               onClick={() => void deleteAll()}
               className={buttonClasses('primary', `${small} bg-red-700 hover:bg-red-800`)}
@@ -99,7 +102,7 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
             </button>
             <button
               type="button"
-              onClick={() => setConfirmDelete(false)}
+              onClick={remove.cancel}
               className={buttonClasses('secondary', small)}
             >
               Cancel
@@ -107,18 +110,20 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
           </>
         ) : (
           <button
+            ref={remove.triggerRef}
             type="button"
-            onClick={() => setConfirmDelete(true)}
+            onClick={remove.ask}
             className={buttonClasses('secondary', `${small} border-red-700 text-red-800`)}
           >
             Delete all my data
           </button>
         )}
       </div>
-      {confirmDelete && (
-        <p className="mt-3 text-sm font-semibold text-red-800">
-          This removes every dispute and attached file of this account from this browser. Export a
-          backup first if you want to keep them.
+      {remove.confirming && (
+        <p id={`${id}-delete-warning`} className="mt-3 text-sm font-semibold text-red-800">
+          This removes from this browser every dispute and attached file of this account, and your
+          saved details (name, address, phone and e-mail). Export a backup first if you want to keep
+          your disputes.
         </p>
       )}
       {problem && (

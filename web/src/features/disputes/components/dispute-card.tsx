@@ -2,6 +2,7 @@ import {
   cfpbComplaintNarrative,
   disputeStatus,
   dueDate,
+  exhibitSlots,
   followUpFileName,
   LETTER_KIND_LABELS,
   MAILING_ADVICE,
@@ -9,13 +10,15 @@ import {
   recipientAddressLines,
   recipientName,
   type Dispute,
+  type DueDate,
 } from '@shared/disputes';
 import { formatIsoLong, placeholdersIn } from '@shared/letters';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';
+import { useConfirmStep } from '../hooks/use-confirm-step';
 import type { DisputesApi } from '../hooks/use-disputes';
 import { loadCalendar, loadEvidencePacket } from '../lib/lazy-tools';
 import { DISPUTE_MESSAGES } from '../messages';
@@ -36,6 +39,16 @@ interface DisputeCardProps {
 
 const small = 'px-4 py-2 text-sm';
 
+/** How the law counts the period: from the day of delivery, or from the day after it. */
+function period(due: DueDate): string {
+  const delivery = `${due.deliveryIsEstimate ? 'estimated delivery' : 'delivery'} on ${formatIsoLong(due.deliveredOn)}`;
+  const span =
+    due.counting === 'beginning-on-receipt'
+      ? `the ${due.days}-day period that began with ${delivery}`
+      : `${due.days} days after ${delivery}`;
+  return due.deliveryIsEstimate ? `${span}; enter Delivered On for the exact date` : span;
+}
+
 function DueLine({ dispute, today }: { dispute: Dispute; today: string }) {
   const due = dueDate(dispute);
   if (!due) return null;
@@ -46,11 +59,7 @@ function DueLine({ dispute, today }: { dispute: Dispute; today: string }) {
         {overdue ? 'Overdue: the answer was due ' : 'Response due '}
         {formatIsoLong(due.dueOn)}
       </span>
-      <span className="font-normal text-gray-700">
-        {due.deliveryIsEstimate
-          ? ` (${due.days} days from estimated delivery on ${formatIsoLong(due.deliveredOn)}; enter Delivered On for the exact date)`
-          : ` (${due.days} days after delivery on ${formatIsoLong(due.deliveredOn)})`}
-      </span>
+      <span className="font-normal text-gray-700"> ({period(due)})</span>
     </p>
   );
 }
@@ -86,11 +95,14 @@ function CfpbNarrative({ text }: { text: string }) {
 /** One letter of a thread: its clock, outcomes, next steps, letter and exhibits. */
 export function DisputeCard({ dispute, parent, laterRounds, today, api }: DisputeCardProps) {
   const titleId = useId();
-  const [confirmRemove, setConfirmRemove] = useState(false);
+  const remove = useConfirmStep();
   const status = disputeStatus(dispute, today);
   const due = dueDate(dispute);
   const steps = nextSteps(dispute, laterRounds, today);
   const who = recipientName(dispute.recipient);
+  // The kept letter never has the date of birth, SSN digits or report number a bureau may need.
+  const identityNote =
+    dispute.recipient.kind === 'bureau' ? DISPUTE_MESSAGES.identityLinesNotKept : null;
 
   async function addToCalendar() {
     if (!due) return;
@@ -116,16 +128,23 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
     void api.exclusive(async () => {
       const { buildEvidencePacket } = await loadEvidencePacket();
       const exhibits = await Promise.all(
-        dispute.exhibits.map(async (exhibit) => ({
-          name: exhibit.name,
-          type: exhibit.type,
-          bytes: await api.exhibitBytes(exhibit.id),
+        exhibitSlots(dispute).slots.map(async (slot) => ({
+          number: slot.number,
+          description: slot.description,
+          files: await Promise.all(
+            slot.files.map(async (file) => ({
+              name: file.name,
+              type: file.type,
+              bytes: await api.exhibitBytes(file.id),
+            })),
+          ),
         })),
       );
       const pdf = await buildEvidencePacket({
         letterText: dispute.letterText,
         recipientLines: recipientAddressLines(dispute.recipient),
         exhibits,
+        notes: identityNote ? [identityNote] : [],
       });
       saveFile(
         new Blob([pdf.slice().buffer], { type: 'application/pdf' }),
@@ -216,6 +235,7 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
             {dispute.letterText}
           </pre>
           <div className="space-y-2 px-4 pb-4">
+            {identityNote && <p className="text-sm font-semibold text-amber-900">{identityNote}</p>}
             {!dispute.mailedOn && placeholdersIn(dispute.letterText).length > 0 && (
               <p className="text-sm font-semibold text-amber-900">
                 Fill in by hand before mailing: {placeholdersIn(dispute.letterText).join(', ')}.
@@ -247,9 +267,10 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
             {dispute.resolvedOn ? 'Reopen' : 'Mark as resolved'}
           </button>
         )}
-        {confirmRemove ? (
+        {remove.confirming ? (
           <>
             <button
+              ref={remove.confirmRef}
               type="button"
               disabled={api.busy}
               onClick={() => void api.remove(dispute.id)}
@@ -259,7 +280,7 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
             </button>
             <button
               type="button"
-              onClick={() => setConfirmRemove(false)}
+              onClick={remove.cancel}
               className={buttonClasses('secondary', small)}
             >
               Keep it
@@ -267,8 +288,9 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
           </>
         ) : (
           <button
+            ref={remove.triggerRef}
             type="button"
-            onClick={() => setConfirmRemove(true)}
+            onClick={remove.ask}
             className={buttonClasses('secondary', small)}
           >
             Remove

@@ -1,4 +1,10 @@
-import { LIMITS, type Dispute, type ExhibitInfo } from '@shared/disputes';
+import {
+  exhibitSlots,
+  LIMITS,
+  type Dispute,
+  type ExhibitInfo,
+  type ExhibitSlot,
+} from '@shared/disputes';
 import { useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
@@ -19,9 +25,51 @@ function size(bytes: number): string {
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** Files attached as numbered exhibits, and the evidence packet built from them. */
-export function ExhibitsPanel({ dispute, api, onDownloadPacket }: ExhibitsPanelProps) {
+const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
+
+function FileRow({
+  file,
+  label,
+  dispute,
+  api,
+}: {
+  file: ExhibitInfo;
+  label: string;
+  dispute: Dispute;
+  api: DisputesApi;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span className="min-w-0 text-sm break-all">
+        {file.name} ({size(file.size)})
+      </span>
+      <button
+        type="button"
+        disabled={api.busy}
+        onClick={() => void api.removeExhibit(dispute.id, file.id)}
+        className={buttonClasses('secondary', 'px-3 py-1 text-sm')}
+        aria-label={`Remove ${file.name} from ${label}`}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}
+
+/** One of the letter's exhibits: its description, its files, and a file input for more. */
+function SlotRow({
+  slot,
+  dispute,
+  api,
+  hintId,
+}: {
+  slot: ExhibitSlot;
+  dispute: Dispute;
+  api: DisputesApi;
+  hintId: string;
+}) {
   const id = useId();
+  const label = `Exhibit ${slot.number}`;
 
   async function attach(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -45,6 +93,7 @@ export function ExhibitsPanel({ dispute, api, onDownloadPacket }: ExhibitsPanelP
       accepted.push({
         info: {
           id: newId(),
+          exhibit: slot.number,
           name: file.name.slice(0, LIMITS.exhibitName),
           type: checked.type,
           size: file.size,
@@ -55,68 +104,101 @@ export function ExhibitsPanel({ dispute, api, onDownloadPacket }: ExhibitsPanelP
     if (accepted.length === 0) return;
     const added = await api.addExhibits(dispute.id, accepted);
     if (added)
-      accepted.forEach((file, index) =>
-        toast.success(
-          DISPUTE_MESSAGES.fileAttached(file.info.name, dispute.exhibits.length + index + 1),
-        ),
-      );
+      for (const file of accepted)
+        toast.success(DISPUTE_MESSAGES.fileAttached(file.info.name, slot.number));
   }
+
+  return (
+    <li className="space-y-2 rounded-lg border border-gray-200 p-3">
+      <p className="text-sm break-words">
+        <span className="font-semibold">{label}:</span> {slot.description}
+      </p>
+      {slot.files.length > 0 ? (
+        <ul className="space-y-2">
+          {slot.files.map((file) => (
+            <FileRow key={file.id} file={file} label={label} dispute={dispute} api={api} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm font-semibold text-amber-900">
+          {DISPUTE_MESSAGES.exhibitMissing(slot.number)}
+        </p>
+      )}
+      <label
+        htmlFor={`${id}-file`}
+        className={`${buttonClasses('secondary', 'cursor-pointer px-3 py-1 text-sm')} focus-within:ring-2 focus-within:ring-blue-700`}
+      >
+        {slot.files.length > 0 ? 'Attach another file' : 'Attach a file'}
+        <span className="sr-only"> to {label}</span>
+        <input
+          id={`${id}-file`}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          disabled={api.busy}
+          onChange={(event) => void attach(event)}
+          className="sr-only"
+          aria-describedby={hintId}
+        />
+      </label>
+    </li>
+  );
+}
+
+/** The letter's numbered exhibits with the files attached to each, and the evidence packet. */
+export function ExhibitsPanel({ dispute, api, onDownloadPacket }: ExhibitsPanelProps) {
+  const id = useId();
+  const { slots, unlisted } = exhibitSlots(dispute);
 
   return (
     <div className="space-y-3">
       <h3 className="font-semibold">Evidence packet</h3>
       <p className="text-sm text-gray-800">
-        One PDF to print and mail: the letter (its first page fits a #10 window envelope), an
-        exhibit list, then each file you attach, stamped &quot;Exhibit 1&quot;, &quot;Exhibit
-        2&quot;… Your files stay in this browser.
+        One PDF to print and mail: the letter (its first page fits a #10 window envelope), its
+        exhibit list, then the files you attach to each exhibit, every page stamped with its exhibit
+        number. Your files stay in this browser.
       </p>
-      {dispute.exhibits.length > 0 && (
-        <ol className="space-y-2">
-          {dispute.exhibits.map((exhibit, index) => (
-            <li key={exhibit.id} className="flex flex-wrap items-center justify-between gap-2">
-              <span className="min-w-0 text-sm break-all">
-                <span className="font-semibold">Exhibit {index + 1}:</span> {exhibit.name} (
-                {size(exhibit.size)})
-              </span>
-              <button
-                type="button"
-                disabled={api.busy}
-                onClick={() => void api.removeExhibit(dispute.id, exhibit.id)}
-                className={buttonClasses('secondary', 'px-3 py-1 text-sm')}
-                aria-label={`Remove Exhibit ${index + 1} (${exhibit.name})`}
-              >
-                Remove
-              </button>
-            </li>
+      {slots.length > 0 ? (
+        <ol className="space-y-3">
+          {slots.map((slot) => (
+            <SlotRow
+              key={slot.number}
+              slot={slot}
+              dispute={dispute}
+              api={api}
+              hintId={`${id}-hint`}
+            />
           ))}
         </ol>
+      ) : (
+        dispute.letterText && (
+          <p className="text-sm text-gray-800">
+            This letter lists no exhibits, so the packet holds the letter and an empty exhibit list.
+            To enclose documents, list them as Supporting Evidence when you make the letter.
+          </p>
+        )
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <label
-          htmlFor={`${id}-files`}
-          className={`${buttonClasses('secondary', 'cursor-pointer px-4 py-2 text-sm')} focus-within:ring-2 focus-within:ring-blue-700`}
-        >
-          Attach files
-          <input
-            id={`${id}-files`}
-            type="file"
-            multiple
-            accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
-            disabled={api.busy}
-            onChange={(event) => void attach(event)}
-            className="sr-only"
-            aria-describedby={`${id}-hint`}
-          />
-        </label>
-        <button
-          type="button"
-          disabled={api.busy || !dispute.letterText}
-          onClick={onDownloadPacket}
-          className={buttonClasses('primary', 'px-4 py-2 text-sm')}
-        >
-          Download evidence packet
-        </button>
-      </div>
+      {unlisted.length > 0 && (
+        <div className="space-y-2">
+          <p className="text-sm font-semibold text-amber-900">
+            These files are not attached to any exhibit of this letter, so the packet leaves them
+            out:
+          </p>
+          <ul className="space-y-2">
+            {unlisted.map((file) => (
+              <FileRow key={file.id} file={file} label="this dispute" dispute={dispute} api={api} />
+            ))}
+          </ul>
+        </div>
+      )}
+      <button
+        type="button"
+        disabled={api.busy || !dispute.letterText}
+        onClick={onDownloadPacket}
+        className={buttonClasses('primary', 'px-4 py-2 text-sm')}
+      >
+        Download evidence packet
+      </button>
       <p id={`${id}-hint`} className="text-xs text-gray-700">
         PDF, JPEG or PNG, up to {LIMITS.exhibitBytes / (1024 * 1024)} MB each.
         {!dispute.letterText &&

@@ -1,11 +1,15 @@
 import {
+  canRecordNoResponse,
   ITEM_OUTCOMES,
   LIMITS,
+  noResponseFrom,
   OUTCOME_LABELS,
   type Dispute,
   type DisputeItem,
 } from '@shared/disputes';
+import { formatIsoLong, type IsoDate } from '@shared/letters';
 import { useId } from 'react';
+import { DISPUTE_MESSAGES } from '../messages';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 
 interface ItemOutcomesProps {
@@ -14,20 +18,36 @@ interface ItemOutcomesProps {
   onChange: (next: Dispute) => void;
 }
 
+/**
+ * "No response" only once the deadline has passed: before, it would be untrue. Until then the
+ * option is shown disabled, with the day it becomes available; letters without a deadline omit it.
+ */
+interface NoResponseRule {
+  allowed: boolean;
+  from: IsoDate | null;
+}
+
 function ItemRow({
   item,
   number,
   mailed,
   today,
+  noResponse,
   onChange,
 }: {
   item: DisputeItem;
   number: number;
   mailed: boolean;
   today: string;
+  noResponse: NoResponseRule;
   onChange: (next: DisputeItem) => void;
 }) {
   const id = useId();
+  const chosen = item.outcome === 'no-response';
+  const outcomes = ITEM_OUTCOMES.filter(
+    (outcome) => outcome !== 'no-response' || noResponse.from !== null || chosen,
+  );
+  const waiting = mailed && !noResponse.allowed && noResponse.from !== null && !chosen;
   return (
     <li className="space-y-3 py-3">
       <div className="min-w-0">
@@ -47,6 +67,7 @@ function ItemRow({
           <select
             id={`${id}-outcome`}
             disabled={!mailed}
+            aria-describedby={waiting ? `${id}-no-response` : undefined}
             value={item.outcome ?? ''}
             onChange={(event) =>
               onChange({
@@ -57,12 +78,24 @@ function ItemRow({
             className={inputClasses}
           >
             <option value="">{mailed ? 'No answer yet' : 'Not mailed yet'}</option>
-            {ITEM_OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {OUTCOME_LABELS[outcome]}
-              </option>
-            ))}
+            {outcomes.map((outcome) =>
+              outcome === 'no-response' && !noResponse.allowed && !chosen ? (
+                <option key={outcome} value={outcome} disabled>
+                  {OUTCOME_LABELS[outcome]} (from{' '}
+                  {noResponse.from ? formatIsoLong(noResponse.from) : 'the day after the due date'})
+                </option>
+              ) : (
+                <option key={outcome} value={outcome}>
+                  {OUTCOME_LABELS[outcome]}
+                </option>
+              ),
+            )}
           </select>
+          {waiting && noResponse.from && (
+            <p id={`${id}-no-response`} className="mt-1 text-xs text-gray-700">
+              {DISPUTE_MESSAGES.noResponseFrom(formatIsoLong(noResponse.from))}
+            </p>
+          )}
         </div>
         {item.outcome === 'frivolous' && (
           <div className="sm:col-span-2">
@@ -73,6 +106,7 @@ function ItemRow({
               id={`${id}-reason`}
               rows={2}
               maxLength={LIMITS.statedReason}
+              disabled={item.noReasonGiven === true}
               value={item.statedReason ?? ''}
               onChange={(event) =>
                 onChange({ ...item, statedReason: event.target.value || undefined })
@@ -80,6 +114,21 @@ function ItemRow({
               placeholder="Copy its words from the letter, e.g. “Insufficient information to identify the account”"
               className={inputClasses}
             />
+            <label className="mt-2 flex items-start gap-2 text-sm text-gray-900">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={item.noReasonGiven === true}
+                onChange={(event) =>
+                  onChange({
+                    ...item,
+                    noReasonGiven: event.target.checked || undefined,
+                    statedReason: event.target.checked ? undefined : item.statedReason,
+                  })
+                }
+              />
+              The bureau gave no reason<span className="sr-only"> for {item.accountName}</span>
+            </label>
           </div>
         )}
         {item.outcome === 'deleted' && (
@@ -107,6 +156,10 @@ function ItemRow({
 
 /** Each item with the outcome the consumer records from the answer. */
 export function ItemOutcomes({ dispute, today, onChange }: ItemOutcomesProps) {
+  const noResponse = {
+    allowed: canRecordNoResponse(dispute, today),
+    from: noResponseFrom(dispute),
+  };
   return (
     <ul className="divide-y divide-gray-200">
       {dispute.items.map((item, index) => (
@@ -116,6 +169,7 @@ export function ItemOutcomes({ dispute, today, onChange }: ItemOutcomesProps) {
           number={index + 1}
           mailed={Boolean(dispute.mailedOn)}
           today={today}
+          noResponse={noResponse}
           onChange={(next) =>
             onChange({
               ...dispute,

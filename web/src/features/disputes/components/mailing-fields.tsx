@@ -1,8 +1,12 @@
 import { LIMITS, type Dispute } from '@shared/disputes';
-import { useId } from 'react';
-import toast from 'react-hot-toast';
+import { useId, useState } from 'react';
 import { inputClasses, labelClasses } from '@/components/field-styles';
-import { DISPUTE_MESSAGES } from '../messages';
+import {
+  checkMailingDates,
+  DATE_LABELS,
+  type DateField,
+  type MailingDates,
+} from '../lib/mailing-dates';
 
 interface MailingFieldsProps {
   dispute: Dispute;
@@ -10,28 +14,75 @@ interface MailingFieldsProps {
   onChange: (next: Dispute) => void;
 }
 
-/** Mailing date, tracking number, delivery and response dates, and what changes the clock. */
+/**
+ * Mailing date, tracking number, delivery and response dates, and what changes the clock. Dates
+ * out of order (mailed ≤ delivered ≤ response ≤ today) stay in their fields with an inline
+ * error and are saved once the order is right again.
+ */
 export function MailingFields({ dispute, today, onChange }: MailingFieldsProps) {
   const id = useId();
+  const [draft, setDraft] = useState<MailingDates>({});
   const set = (change: Partial<Dispute>) => onChange({ ...dispute, ...change });
-  const date = (value: string) => value || undefined;
+  const saved: MailingDates = {
+    mailedOn: dispute.mailedOn,
+    deliveredOn: dispute.deliveredOn,
+    responseOn: dispute.responseOn,
+  };
+  const dates = { ...saved, ...draft };
+  const errors = checkMailingDates(dates, today, Object.keys(draft) as DateField[]);
+
+  function setDate(field: DateField, value: string) {
+    const next = { ...draft, [field]: value || undefined };
+    const merged = { ...saved, ...next };
+    const problems = checkMailingDates(merged, today, Object.keys(next) as DateField[]);
+    if (Object.keys(problems).length > 0) {
+      setDraft(next);
+      return;
+    }
+    setDraft({});
+    onChange({ ...dispute, ...merged });
+  }
+
+  function dateInput(field: DateField, extra: { min?: string | undefined; hint?: string } = {}) {
+    const error = errors[field];
+    const describedBy = [error && `${id}-${field}-error`, extra.hint && `${id}-${field}-hint`]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div>
+        <label htmlFor={`${id}-${field}`} className={labelClasses}>
+          {DATE_LABELS[field]}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          type="date"
+          min={extra.min}
+          max={today}
+          disabled={field !== 'mailedOn' && !dates.mailedOn}
+          value={dates[field] ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={(event) => setDate(field, event.target.value)}
+          className={inputClasses}
+        />
+        {error && (
+          <p id={`${id}-${field}-error`} className="mt-1 text-sm font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+        {extra.hint && (
+          <p id={`${id}-${field}-hint`} className="mt-1 text-xs text-gray-700">
+            {extra.hint}
+          </p>
+        )}
+      </div>
+    );
+  }
 
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="sr-only">Mailing</legend>
-      <div>
-        <label htmlFor={`${id}-mailed`} className={labelClasses}>
-          Mailed On
-        </label>
-        <input
-          id={`${id}-mailed`}
-          type="date"
-          max={today}
-          value={dispute.mailedOn ?? ''}
-          onChange={(event) => set({ mailedOn: date(event.target.value) })}
-          className={inputClasses}
-        />
-      </div>
+      {dateInput('mailedOn')}
       <div>
         <label htmlFor={`${id}-tracking`} className={labelClasses}>
           Certified Mail Tracking Number
@@ -47,44 +98,11 @@ export function MailingFields({ dispute, today, onChange }: MailingFieldsProps) 
           className={inputClasses}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-delivered`} className={labelClasses}>
-          Delivered On
-        </label>
-        <input
-          id={`${id}-delivered`}
-          type="date"
-          min={dispute.mailedOn}
-          max={today}
-          disabled={!dispute.mailedOn}
-          value={dispute.deliveredOn ?? ''}
-          onChange={(event) => {
-            const value = date(event.target.value);
-            if (value && dispute.mailedOn && value < dispute.mailedOn) {
-              toast.error(DISPUTE_MESSAGES.deliveredBeforeMailed);
-              return;
-            }
-            set({ deliveredOn: value });
-          }}
-          className={inputClasses}
-        />
-        <p className="mt-1 text-xs text-gray-700">The date on the return receipt.</p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-response`} className={labelClasses}>
-          Response Received On
-        </label>
-        <input
-          id={`${id}-response`}
-          type="date"
-          min={dispute.mailedOn}
-          max={today}
-          disabled={!dispute.mailedOn}
-          value={dispute.responseOn ?? ''}
-          onChange={(event) => set({ responseOn: date(event.target.value) })}
-          className={inputClasses}
-        />
-      </div>
+      {dateInput('deliveredOn', {
+        min: dates.mailedOn,
+        hint: 'The date on the return receipt.',
+      })}
+      {dateInput('responseOn', { min: dates.deliveredOn ?? dates.mailedOn })}
       {dispute.recipient.kind === 'bureau' && dispute.letterKind === 'dispute' && (
         <label className="flex items-start gap-2 text-sm text-gray-900 sm:col-span-2">
           <input

@@ -34,9 +34,15 @@ function threads(disputes: readonly Dispute[]): Thread[] {
     .reverse();
 }
 
+interface MyDisputesProps {
+  userId: string;
+  /** Deletes the account's "Your details" from this browser (part of "Delete all my data"). */
+  deleteDetails: () => void;
+}
+
 /** The My Disputes page for the signed-in user. */
-export function MyDisputes({ userId }: { userId: string }) {
-  const api = useDisputes(userId);
+export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
+  const api = useDisputes(userId, deleteDetails);
   const today = toIsoDate(new Date());
   useEffect(preloadDisputeTools, []);
 

@@ -1,12 +1,14 @@
 import {
   buildFollowUp,
+  errorTypeInLetter,
   LIMITS,
   wordCount,
   type Dispute,
   type FollowUpInput,
   type NextStep,
 } from '@shared/disputes';
-import { useId, useState, type FormEvent } from 'react';
+import { ERROR_TYPE_IDS, ERROR_TYPES, isErrorTypeId } from '@shared/letters';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import { newId } from '../lib/ids';
@@ -18,15 +20,57 @@ interface NextStepFormProps {
   onBuild: (dispute: Dispute) => void;
 }
 
+type Field = keyof FollowUpInput;
+
 /** One proposed follow-up: the few things it still needs, and the button that builds it. */
 export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps) {
   const id = useId();
-  const [input, setInput] = useState<FollowUpInput>({});
-  const [error, setError] = useState('');
+  const [input, setInput] = useState<FollowUpInput>(() => {
+    const item = parent.items.find((each) => each.id === step.itemIds[0]);
+    return step.kind === 'direct-dispute' && item
+      ? { errorType: errorTypeInLetter(parent.letterText, item) }
+      : {};
+  });
+  const [error, setError] = useState<{ message: string; field?: Field | undefined } | null>(null);
   const set = (change: FollowUpInput) => {
     setInput({ ...input, ...change });
-    setError('');
+    setError(null);
   };
+  const errorId = `${id}-error`;
+
+  /** Label, control and hint of one field, its error tied to it when the error is about it. */
+  function field(
+    name: Field,
+    label: ReactNode,
+    control: (props: {
+      id: string;
+      'aria-invalid'?: true;
+      'aria-describedby'?: string;
+    }) => ReactNode,
+    hint?: ReactNode,
+  ) {
+    const invalid = error?.field === name;
+    const describedBy = [invalid && errorId, hint && `${id}-${name}-hint`]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div>
+        <label htmlFor={`${id}-${name}`} className={labelClasses}>
+          {label}
+        </label>
+        {control({
+          id: `${id}-${name}`,
+          ...(invalid ? { 'aria-invalid': true as const } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        })}
+        {hint && (
+          <p id={`${id}-${name}-hint`} className="mt-1 text-xs text-gray-700">
+            {hint}
+          </p>
+        )}
+      </div>
+    );
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,36 +83,85 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
       new Date(),
     );
     if (result.ok) onBuild(result.dispute);
-    else setError(result.message);
+    else {
+      setError({ message: result.message, field: result.field });
+      if (result.field) document.getElementById(`${id}-${result.field}`)?.focus();
+    }
   }
 
   const words = wordCount(input.statement ?? '');
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-gray-200 p-4">
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-gray-200 p-4">
       <p className="text-sm break-words text-gray-800">{step.why}</p>
       {step.kind === 'direct-dispute' && (
-        <div>
-          <label htmlFor={`${id}-address`} className={labelClasses}>
-            The creditor&apos;s dispute address (optional)
-          </label>
-          <textarea
-            id={`${id}-address`}
-            rows={2}
-            maxLength={LIMITS.creditorAddress}
-            value={input.creditorAddress ?? ''}
-            onChange={(event) => set({ creditorAddress: event.target.value })}
-            placeholder="From your credit report or the creditor's statement"
-            className={inputClasses}
-          />
+        <div className="grid gap-3 md:grid-cols-2">
+          {field('creditorName', "Creditor's Name", (props) => (
+            <input
+              {...props}
+              required
+              maxLength={LIMITS.creditorName}
+              value={input.creditorName ?? ''}
+              onChange={(event) => set({ creditorName: event.target.value })}
+              className={inputClasses}
+            />
+          ))}
+          {field('errorType', 'Error Type', (props) => (
+            <select
+              {...props}
+              required
+              value={input.errorType ?? ''}
+              onChange={(event) =>
+                set({
+                  errorType: isErrorTypeId(event.target.value) ? event.target.value : undefined,
+                })
+              }
+              className={inputClasses}
+            >
+              <option value="">Choose the error type</option>
+              {ERROR_TYPE_IDS.map((type) => (
+                <option key={type} value={type}>
+                  {ERROR_TYPES[type].label}
+                </option>
+              ))}
+            </select>
+          ))}
+          {field(
+            'creditorAddress',
+            <>Creditor&apos;s dispute address (optional)</>,
+            (props) => (
+              <textarea
+                {...props}
+                rows={3}
+                maxLength={LIMITS.creditorAddress}
+                value={input.creditorAddress ?? ''}
+                onChange={(event) => set({ creditorAddress: event.target.value })}
+                className={inputClasses}
+              />
+            ),
+            'From the creditor’s statement or website, or your credit report.',
+          )}
+          {field(
+            'evidence',
+            'Supporting Evidence',
+            (props) => (
+              <textarea
+                {...props}
+                rows={3}
+                maxLength={LIMITS.evidence}
+                value={input.evidence ?? ''}
+                onChange={(event) => set({ evidence: event.target.value })}
+                placeholder={'e.g. March 2026 bank statement\nPayoff letter from the creditor'}
+                className={inputClasses}
+              />
+            ),
+            'One document a line: each becomes a numbered exhibit of the letter. Enclose copies, never originals.',
+          )}
         </div>
       )}
-      {step.kind === 'resubmission' && (
-        <div>
-          <label htmlFor={`${id}-enclosed`} className={labelClasses}>
-            What you are sending now, as the bureau asked
-          </label>
+      {step.kind === 'resubmission' &&
+        field('enclosedInformation', 'What you are sending now, as the bureau asked', (props) => (
           <textarea
-            id={`${id}-enclosed`}
+            {...props}
             rows={3}
             required
             maxLength={LIMITS.enclosedInformation}
@@ -77,31 +170,26 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
             placeholder="One per line, e.g. Copy of my driver's license"
             className={inputClasses}
           />
-        </div>
-      )}
-      {step.kind === 'statement-of-dispute' && (
-        <div>
-          <label htmlFor={`${id}-statement`} className={labelClasses}>
-            Your statement (up to {LIMITS.statementWords} words)
-          </label>
-          <textarea
-            id={`${id}-statement`}
-            rows={4}
-            required
-            maxLength={LIMITS.statementChars}
-            aria-describedby={`${id}-count`}
-            value={input.statement ?? ''}
-            onChange={(event) => set({ statement: event.target.value })}
-            className={inputClasses}
-          />
-          <p
-            id={`${id}-count`}
-            className={`mt-1 text-xs ${words > LIMITS.statementWords ? 'font-semibold text-red-800' : 'text-gray-700'}`}
-          >
+        ))}
+      {step.kind === 'statement-of-dispute' &&
+        field(
+          'statement',
+          `Your statement (up to ${LIMITS.statementWords} words)`,
+          (props) => (
+            <textarea
+              {...props}
+              rows={4}
+              required
+              maxLength={LIMITS.statementChars}
+              value={input.statement ?? ''}
+              onChange={(event) => set({ statement: event.target.value })}
+              className={inputClasses}
+            />
+          ),
+          <span className={words > LIMITS.statementWords ? 'font-semibold text-red-800' : ''}>
             {words} of {LIMITS.statementWords} words
-          </p>
-        </div>
-      )}
+          </span>,
+        )}
       {step.kind === 'reinsertion' && (
         <label className="flex items-start gap-2 text-sm text-gray-900">
           <input
@@ -114,8 +202,8 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
         </label>
       )}
       {error && (
-        <p role="alert" className="text-sm font-semibold text-red-800">
-          {error}
+        <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
+          {error.message}
         </p>
       )}
       <button

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { deleteDisputesOnDevice } from '../lib/device-data';
 import { DisputeStore } from '../lib/dispute-store';
-import { migrateLegacySentLetters } from '../lib/legacy-sent-letters';
+import { dropLegacySentLetters } from '../lib/legacy-sent-letters';
 import { DISPUTE_MESSAGES } from '../messages';
 
 export type DisputesState =
@@ -11,9 +11,10 @@ export type DisputesState =
 
 /**
  * The signed-in user's disputes, loaded from and saved to this browser's IndexedDB. Actions that
- * create records run one at a time: a double click cannot make two.
+ * create records run one at a time: a double click cannot make two. `deleteDetails` removes the
+ * account's "Your details" (kept by the generator) with "Delete all my data".
  */
-export function useDisputes(userId: string) {
+export function useDisputes(userId: string, deleteDetails: () => void) {
   const [state, setState] = useState<DisputesState>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
   const storeRef = useRef<Promise<DisputeStore> | null>(null);
@@ -25,12 +26,10 @@ export function useDisputes(userId: string) {
     let cancelled = false;
     setState({ status: 'loading' });
     void (async () => {
-      const opened = await store();
-      const moved = await migrateLegacySentLetters(opened);
-      const disputes = await opened.list();
+      dropLegacySentLetters();
+      const disputes = await (await store()).list();
       if (cancelled) return;
       setState({ status: 'ready', disputes });
-      if (moved > 0) toast.success(DISPUTE_MESSAGES.migrated(moved));
     })().catch(() => {
       if (!cancelled) setState({ status: 'unavailable' });
     });
@@ -158,10 +157,11 @@ export function useDisputes(userId: string) {
         storeRef.current = null;
         (await opened)?.close();
         await deleteDisputesOnDevice(userId);
+        deleteDetails();
         setState({ status: 'ready', disputes: [] });
         return true;
       }),
-    [exclusive, userId],
+    [exclusive, userId, deleteDetails],
   );
 
   return {

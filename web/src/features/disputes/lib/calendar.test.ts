@@ -4,14 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { calendarFileName, dueDateCalendar } from './calendar';
 
 describe('dueDateCalendar', () => {
-  it('is an all-day event on the due date', () => {
+  it('is an all-day event on the due date (delivered November 4: the 30-day period ends December 3)', () => {
     const dispute = sampleDispute({ deliveredOn: '2026-11-04' });
     const due = dueDate(dispute)!;
     const ics = dueDateCalendar(dispute, due);
     expect(ics).toContain('BEGIN:VCALENDAR');
-    expect(ics).toMatch(/DTSTART;VALUE=DATE:20261204\r?\n/);
-    expect(ics).toMatch(/DTEND;VALUE=DATE:20261205\r?\n/);
+    expect(ics).toMatch(/DTSTART;VALUE=DATE:20261203\r?\n/);
+    expect(ics).toMatch(/DTEND;VALUE=DATE:20261204\r?\n/);
     expect(ics).toContain('SUMMARY:Response due from Experian (Round 1)');
-    expect(calendarFileName(dispute, due)).toBe('response-due-experian-2026-12-04.ics');
+    const unfolded = ics.replace(/\r?\n[ \t]/g, '').replace(/\\([,;])/g, '$1');
+    expect(unfolded).toContain('the answer is due by December 3, 2026.');
+    expect(calendarFileName(dispute, due)).toBe('response-due-experian-2026-12-03.ics');
   });
 });

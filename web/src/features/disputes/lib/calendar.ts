@@ -19,7 +19,7 @@ export function dueDateCalendar(dispute: Dispute, due: DueDate): string {
       `${LETTER_KIND_LABELS[dispute.letterKind]} to ${who}: ${accounts}.`,
       `Mailed ${formatIsoLong(dispute.mailedOn ?? due.deliveredOn)}; ${
         due.deliveryIsEstimate ? 'delivery estimated' : 'delivered'
-      } ${formatIsoLong(due.deliveredOn)}; answer due within ${due.days} days.`,
+      } ${formatIsoLong(due.deliveredOn)}; the answer is due by ${formatIsoLong(due.dueOn)}.`,
       'If no answer has arrived, open My Disputes to build the follow-up letter.',
     ].join('\n'),
     start: dateArray(due.dueOn),

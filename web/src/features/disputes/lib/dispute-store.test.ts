@@ -9,9 +9,8 @@ import {
   DISPUTES_CHANGED,
   hasDisputesOnDevice,
 } from './device-data';
-import { LEGACY_SENT_LETTERS_KEY, migrateLegacySentLetters } from './legacy-sent-letters';
 
-const png = { id: 'x1', name: 'statement.png', type: 'image/png', size: 3 } as const;
+const png = { id: 'x1', exhibit: 1, name: 'statement.png', type: 'image/png', size: 3 } as const;
 const open: DisputeStore[] = [];
 
 async function storeFor(userId: string) {
@@ -24,6 +23,25 @@ afterEach(async () => {
   for (const store of open.splice(0)) store.close();
   for (const user of ['alice', 'bob']) await deleteAllData(user);
   localStorage.clear();
+});
+
+describe('hasDisputesOnDevice', () => {
+  it('counts in the database itself where indexedDB.databases() is missing (Firefox < 126)', async () => {
+    Object.defineProperty(indexedDB, 'databases', { value: undefined, configurable: true });
+    try {
+      expect(await hasDisputesOnDevice('alice')).toBe(false);
+      const alice = await storeFor('alice');
+      await alice.put(sampleDispute());
+      expect(await hasDisputesOnDevice('alice')).toBe(true);
+      expect(await hasDisputesOnDevice('bob')).toBe(false);
+    } finally {
+      delete (indexedDB as { databases?: unknown }).databases;
+    }
+    // Looking did not create a database for an account that had none.
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual([
+      databaseName('alice'),
+    ]);
+  });
 });
 
 describe('DisputeStore', () => {
@@ -84,54 +102,5 @@ describe('DisputeStore', () => {
     await store.put({ ...sampleDispute(), round: 0 });
     await store.put(sampleDispute({ id: 'good' }));
     expect((await store.list()).map((dispute) => dispute.id)).toEqual(['good']);
-  });
-});
-
-describe('migrateLegacySentLetters', () => {
-  it('moves the old "Sent letters" list into the signed-in user\'s disputes once', async () => {
-    localStorage.setItem(
-      LEGACY_SENT_LETTERS_KEY,
-      JSON.stringify([
-        {
-          id: 'abc',
-          recipient: 'TransUnion',
-          kind: 'bureau',
-          accountNames: ['Chase Sapphire ending 4321'],
-          mailedOn: '2026-11-02',
-          receivedOn: '2026-11-05',
-          followsFreeAnnualReport: true,
-        },
-        {
-          id: 'def',
-          recipient: 'Chase Sapphire ending 4321',
-          kind: 'furnisher',
-          accountNames: ['Chase Sapphire ending 4321'],
-          mailedOn: '2026-11-03',
-        },
-        { id: 'bad', mailedOn: 'yesterday' },
-      ]),
-    );
-    const alice = await storeFor('alice');
-    expect(await migrateLegacySentLetters(alice)).toBe(2);
-    expect(localStorage.getItem(LEGACY_SENT_LETTERS_KEY)).toBeNull();
-    const [bureau, creditor] = await alice.list();
-    expect(bureau).toMatchObject({
-      round: 1,
-      letterKind: 'dispute',
-      recipient: { kind: 'bureau', bureau: 'transunion' },
-      items: [{ accountName: 'Chase Sapphire ending 4321' }],
-      mailedOn: '2026-11-02',
-      deliveredOn: '2026-11-05',
-      followsFreeAnnualReport: true,
-    });
-    expect(creditor).toMatchObject({
-      letterKind: 'direct-dispute',
-      recipient: { kind: 'furnisher', name: 'Chase Sapphire ending 4321', address: '' },
-    });
-
-    // Once moved, it is gone: the next account sees nothing of it.
-    const bob = await storeFor('bob');
-    expect(await migrateLegacySentLetters(bob)).toBe(0);
-    expect(await bob.list()).toEqual([]);
   });
 });

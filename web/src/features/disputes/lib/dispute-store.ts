@@ -73,20 +73,6 @@ export class DisputeStore {
     announceChange();
   }
 
-  /** Adds disputes that are not stored yet (by id), in one transaction; returns how many. */
-  async addMissing(disputes: readonly Dispute[]): Promise<number> {
-    const tx = this.db.transaction('disputes', 'readwrite');
-    let added = 0;
-    for (const dispute of disputes) {
-      if (await tx.store.getKey(dispute.id)) continue;
-      await tx.store.add(dispute);
-      added++;
-    }
-    await tx.done;
-    if (added > 0) announceChange();
-    return added;
-  }
-
   /** Stores the file and lists it as the dispute's next exhibit, together. */
   async addExhibit(disputeId: string, info: ExhibitInfo, bytes: ArrayBuffer): Promise<Dispute> {
     const tx = this.db.transaction(['disputes', 'files'], 'readwrite');

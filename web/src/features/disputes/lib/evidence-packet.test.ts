@@ -1,5 +1,5 @@
 import { BUREAUS } from '@shared/letters';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, TINY_PNG } from '../testing/exhibit-fixtures';
 import { buildEvidencePacket, ExhibitError, WINDOW_ADDRESS } from './evidence-packet';
@@ -22,20 +22,66 @@ async function pageCount(bytes: Uint8Array) {
   return (await PDFDocument.load(bytes)).getPageCount();
 }
 
+/** The text drawn on a page of the packet (its standard-font strings, hex-decoded). */
+async function pageText(bytes: Uint8Array, index: number): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const contents = doc.getPage(index).node.Contents();
+  const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+  let text = '';
+  for (const ref of streams) {
+    const stream = doc.context.lookup(ref as never);
+    if (!(stream instanceof PDFRawStream)) continue;
+    const raw = new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
+    for (const [, hex] of raw.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+      text += `${hex!.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)))}\n`;
+  }
+  return text;
+}
+
+const file = (name: string, type: 'image/png' | 'application/pdf', bytes: Uint8Array) => ({
+  name,
+  type,
+  bytes,
+});
+
 describe('buildEvidencePacket', () => {
-  it('is the letter, the exhibit list, then each exhibit', async () => {
+  it("is the letter, the exhibit list in the letter's words, then each exhibit's files", async () => {
     const packet = await buildEvidencePacket({
       letterText: LETTER,
       recipientLines: BUREAUS.transunion.addressLines,
       exhibits: [
-        { name: 'statement.png', type: 'image/png', bytes: TINY_PNG },
-        { name: 'statement.pdf', type: 'application/pdf', bytes: await samplePdf(1) },
-        { name: 'two-pages.pdf', type: 'application/pdf', bytes: await samplePdf(2) },
+        {
+          number: 1,
+          description: 'Bank statement dated March 2024',
+          files: [
+            file('IMG_2034.png', 'image/png', TINY_PNG),
+            file('two-pages.pdf', 'application/pdf', await samplePdf(2)),
+          ],
+        },
+        { number: 2, description: 'Payoff letter', files: [] },
+        {
+          number: 3,
+          description: 'Payment confirmation',
+          files: [file('statement.pdf', 'application/pdf', await samplePdf(1))],
+        },
       ],
+      notes: ['Identity lines are not kept on this device: add them by hand before mailing.'],
     });
-    // 1 letter page + exhibit list + 1 image page + 1 + 2 PDF pages.
+    // 1 letter page + exhibit list + Exhibit 1 (1 image page + 2 PDF pages) + Exhibit 3 (1 page).
     expect(await pageCount(packet)).toBe(6);
     expect((await PDFDocument.load(packet)).getTitle()).toBe('Dispute letter and exhibits');
+    const list = await pageText(packet, 1);
+    expect(list).toContain('Exhibit 1: Bank statement dated March 2024 (2 files, 3 pages)');
+    expect(list).toContain(
+      'Exhibit 2: Payoff letter (no file attached: enclose a paper copy marked with this number)',
+    );
+    expect(list).toContain('Exhibit 3: Payment confirmation (PDF, 1 page)');
+    expect(list).not.toContain('IMG_2034');
+    expect(list).toContain('Identity lines are not kept on this device');
+    // Every page of an exhibit carries its number; the files of Exhibit 3 are not "Exhibit 2".
+    expect(await pageText(packet, 2)).toContain('Exhibit 1, page 1 of 3');
+    expect(await pageText(packet, 4)).toContain('Exhibit 1, page 3 of 3');
+    expect(await pageText(packet, 5)).toContain('Exhibit 3');
   });
 
   it('puts a long letter on several pages and keeps the address inside the window', async () => {
@@ -63,8 +109,12 @@ describe('buildEvidencePacket', () => {
       letterText: LETTER,
       recipientLines: BUREAUS.transunion.addressLines,
       exhibits: [
-        { name: 'ok.png', type: 'image/png', bytes: TINY_PNG },
-        { name: 'photo.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) },
+        { number: 1, description: 'Receipt', files: [file('ok.png', 'image/png', TINY_PNG)] },
+        {
+          number: 2,
+          description: 'Photo',
+          files: [file('photo.png', 'image/png', new Uint8Array([1, 2, 3]))],
+        },
       ],
     });
     await expect(broken).rejects.toThrow(ExhibitError);
@@ -73,7 +123,13 @@ describe('buildEvidencePacket', () => {
       buildEvidencePacket({
         letterText: LETTER,
         recipientLines: [],
-        exhibits: [{ name: 'scan.pdf', type: 'application/pdf', bytes: TINY_PNG }],
+        exhibits: [
+          {
+            number: 1,
+            description: 'Scan',
+            files: [file('scan.pdf', 'application/pdf', TINY_PNG)],
+          },
+        ],
       }),
     ).rejects.toThrow('Exhibit 1 (scan.pdf) could not be read as a PDF.');
   });

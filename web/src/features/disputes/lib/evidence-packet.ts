@@ -34,17 +34,27 @@ const FOLDS = [PAGE.height / 3, (2 * PAGE.height) / 3];
 /** What the packet can embed (no project imports: the Node benchmark loads this file as is). */
 export type ExhibitType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
-export interface PacketExhibit {
+export interface PacketFile {
   name: string;
   type: ExhibitType;
   bytes: ArrayBuffer | Uint8Array;
+}
+
+/** One of the letter's numbered exhibits, as the letter describes it, with its files (maybe none). */
+export interface PacketExhibit {
+  number: number;
+  description: string;
+  files: readonly PacketFile[];
 }
 
 export interface PacketInput {
   letterText: string;
   /** The recipient's address lines, shown in the envelope window. */
   recipientLines: readonly string[];
+  /** The letter's exhibits in order; each file is stamped with its exhibit's number. */
   exhibits: readonly PacketExhibit[];
+  /** Notes for the consumer under the exhibit list, e.g. what to add by hand before mailing. */
+  notes?: readonly string[] | undefined;
 }
 
 /** An attached file that cannot go into the packet, with a message saying which and why. */
@@ -225,32 +235,37 @@ function stamp(page: PDFPage, label: string, font: PDFFont): void {
   page.drawText(label, { x: boxX + 8, y: boxY + 8, size, font, color: rgb(0, 0, 0) });
 }
 
-interface LoadedExhibit {
-  number: number;
-  name: string;
-  type: ExhibitType;
+interface LoadedFile extends PacketFile {
   pages: number;
   pdf?: PDFDocument;
 }
 
-async function loadExhibit(exhibit: PacketExhibit, number: number): Promise<LoadedExhibit> {
-  const loaded: LoadedExhibit = { number, name: exhibit.name, type: exhibit.type, pages: 1 };
-  if (exhibit.type !== 'application/pdf') return loaded;
+async function loadFile(file: PacketFile, number: number): Promise<LoadedFile> {
+  if (file.type !== 'application/pdf') return { ...file, pages: 1 };
   try {
-    const pdf = await PDFDocument.load(exhibit.bytes, { updateMetadata: false });
-    return { ...loaded, pdf, pages: pdf.getPageCount() };
+    const pdf = await PDFDocument.load(file.bytes, { updateMetadata: false });
+    return { ...file, pdf, pages: pdf.getPageCount() };
   } catch (error) {
     throw new ExhibitError(
       error instanceof EncryptedPDFError
-        ? `Exhibit ${number} (${exhibit.name}) is a password-protected PDF. Print it and enclose it on paper, or attach an unprotected copy.`
-        : `Exhibit ${number} (${exhibit.name}) could not be read as a PDF.`,
+        ? `Exhibit ${number} (${file.name}) is a password-protected PDF. Print it and enclose it on paper, or attach an unprotected copy.`
+        : `Exhibit ${number} (${file.name}) could not be read as a PDF.`,
     );
   }
 }
 
+/** "(PDF, 2 pages)", "(2 files, 3 pages)" or the warning that no file is attached. */
+function exhibitListNote(files: readonly LoadedFile[]): string {
+  if (files.length === 0) return '(no file attached: enclose a paper copy marked with this number)';
+  const pages = files.reduce((sum, file) => sum + file.pages, 0);
+  const what = files.length === 1 ? TYPE_NAMES[files[0]!.type] : `${files.length} files`;
+  return `(${what}, ${pages} ${pages === 1 ? 'page' : 'pages'})`;
+}
+
 /**
  * One print-ready PDF: the letter (its first page laid out for a #10 window envelope), an
- * exhibit list, then every attached file, each page stamped "Exhibit N". Pure: runs in the
+ * exhibit list in the letter's own words, then the files of each of the letter's exhibits, each
+ * page stamped with its exhibit's number. Pure: runs in the
  * browser (nothing is sent anywhere) and in Node for the benchmark.
  */
 export async function buildEvidencePacket(input: PacketInput): Promise<Uint8Array> {
@@ -262,7 +277,12 @@ export async function buildEvidencePacket(input: PacketInput): Promise<Uint8Arra
     bold: await doc.embedFont(StandardFonts.TimesRomanBold),
   };
   const clean = drawable(fonts.regular);
-  const exhibits = await Promise.all(input.exhibits.map((each, at) => loadExhibit(each, at + 1)));
+  const exhibits = await Promise.all(
+    input.exhibits.map(async (exhibit) => ({
+      ...exhibit,
+      files: await Promise.all(exhibit.files.map((file) => loadFile(file, exhibit.number))),
+    })),
+  );
 
   drawLetter(doc, fonts, input);
 
@@ -273,44 +293,55 @@ export async function buildEvidencePacket(input: PacketInput): Promise<Uint8Arra
   if (exhibits.length === 0) list.write('No exhibits are enclosed.');
   for (const exhibit of exhibits)
     list.write(
-      `Exhibit ${exhibit.number}: ${clean(exhibit.name)} (${TYPE_NAMES[exhibit.type]}, ${exhibit.pages} ${exhibit.pages === 1 ? 'page' : 'pages'})`,
+      `Exhibit ${exhibit.number}: ${clean(exhibit.description)} ${exhibitListNote(exhibit.files)}`,
     );
+  for (const note of input.notes ?? []) {
+    list.write('');
+    list.write(clean(note), 10, 13);
+  }
 
-  for (const [index, exhibit] of exhibits.entries()) {
-    const label = `Exhibit ${exhibit.number}`;
-    if (exhibit.pdf) {
-      const copied = await doc.copyPages(exhibit.pdf, exhibit.pdf.getPageIndices());
-      copied.forEach((page, at) => {
-        doc.addPage(page);
-        stamp(
-          page,
-          copied.length > 1 ? `${label}, page ${at + 1} of ${copied.length}` : label,
-          fonts.bold,
+  for (const exhibit of exhibits) {
+    const total = exhibit.files.reduce((sum, file) => sum + file.pages, 0);
+    let page = 0;
+    const label = () => {
+      page++;
+      return total > 1
+        ? `Exhibit ${exhibit.number}, page ${page} of ${total}`
+        : `Exhibit ${exhibit.number}`;
+    };
+    for (const file of exhibit.files) {
+      if (file.pdf) {
+        const copied = await doc.copyPages(file.pdf, file.pdf.getPageIndices());
+        for (const each of copied) {
+          doc.addPage(each);
+          stamp(each, label(), fonts.bold);
+        }
+        continue;
+      }
+      let image;
+      try {
+        image =
+          file.type === 'image/png'
+            ? await doc.embedPng(file.bytes)
+            : await doc.embedJpg(file.bytes);
+      } catch {
+        throw new ExhibitError(
+          `Exhibit ${exhibit.number} (${file.name}) could not be read as a ${TYPE_NAMES[file.type]}.`,
         );
+      }
+      const sheet = doc.addPage([PAGE.width, PAGE.height]);
+      const box = { width: PAGE.width - 1.0 * INCH, height: PAGE.height - 1.75 * INCH };
+      const scale = Math.min(1, box.width / image.width, box.height / image.height);
+      const width = image.width * scale;
+      const height = image.height * scale;
+      sheet.drawImage(image, {
+        x: (PAGE.width - width) / 2,
+        y: 0.5 * INCH + (box.height - height) / 2,
+        width,
+        height,
       });
-      continue;
+      stamp(sheet, label(), fonts.bold);
     }
-    const bytes = input.exhibits[index]!.bytes;
-    let image;
-    try {
-      image = exhibit.type === 'image/png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-    } catch {
-      throw new ExhibitError(
-        `Exhibit ${exhibit.number} (${exhibit.name}) could not be read as a ${TYPE_NAMES[exhibit.type]}.`,
-      );
-    }
-    const page = doc.addPage([PAGE.width, PAGE.height]);
-    const box = { width: PAGE.width - 1.0 * INCH, height: PAGE.height - 1.75 * INCH };
-    const scale = Math.min(1, box.width / image.width, box.height / image.height);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    page.drawImage(image, {
-      x: (PAGE.width - width) / 2,
-      y: 0.5 * INCH + (box.height - height) / 2,
-      width,
-      height,
-    });
-    stamp(page, label, fonts.bold);
   }
   return doc.save();
 }

@@ -1,0 +1,201 @@
+import 'fake-indexeddb/auto';
+import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
+import { addDays, formatIsoLong, toIsoDate } from '@shared/letters';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteDisputesOnDevice } from '../lib/device-data';
+import { DisputeStore } from '../lib/dispute-store';
+import { MyDisputes } from './my-disputes';
+
+const USER = 'user-1';
+const today = toIsoDate(new Date());
+const ROUND_1_LETTER = [
+  'Jane Q. Public',
+  '',
+  'Disputed item: Incorrect Payment History',
+  'Account name: Chase Sapphire',
+  '',
+  'Enclosures:',
+  '- Exhibit 1: June 2026 bank statement',
+  '- Exhibit 2: Payment confirmation',
+  '',
+].join('\n');
+
+async function show(...disputes: ReturnType<typeof sampleDispute>[]) {
+  const store = await DisputeStore.open(USER);
+  for (const dispute of disputes) await store.put(dispute);
+  store.close();
+  const deleteDetails = vi.fn();
+  render(
+    <MemoryRouter>
+      <MyDisputes userId={USER} deleteDetails={deleteDetails} />
+    </MemoryRouter>,
+  );
+  return { card: await screen.findByRole('article', { name: /^Round 1/ }), deleteDetails };
+}
+
+/** Delivered `daysAgo` days ago, with the first item's outcome. */
+function delivered(daysAgo: number, outcome?: 'verified' | 'frivolous' | 'no-response') {
+  const [first, second] = sampleDispute().items;
+  return sampleDispute({
+    mailedOn: addDays(today, -daysAgo - 3),
+    deliveredOn: addDays(today, -daysAgo),
+    letterText: ROUND_1_LETTER,
+    items: [{ ...first!, outcome }, second!],
+  });
+}
+
+afterEach(async () => {
+  await deleteDisputesOnDevice(USER);
+});
+
+describe('My Disputes page', () => {
+  it('offers "No response" only after the due date, saying from when', async () => {
+    // Delivered 10 days ago: the 30-day period ends in 19 days; "No response" opens in 20.
+    const { card } = await show(delivered(10));
+    const from = formatIsoLong(addDays(today, 20));
+    const outcome = within(card).getByLabelText('Outcome for Chase Sapphire');
+    const option = within(outcome).getByRole('option', { name: `No response (from ${from})` });
+    expect(option).toBeDisabled();
+    expect(outcome).toHaveAccessibleDescription(
+      `"No response" can be recorded from ${from}, the day after the answer is due.`,
+    );
+    expect(within(card).queryByRole('button', { name: /no-response/ })).not.toBeInTheDocument();
+  });
+
+  it('offers "No response" and its follow-up once the due date has passed', async () => {
+    const { card } = await show(delivered(40));
+    const outcome = within(card).getByLabelText('Outcome for Chase Sapphire');
+    expect(within(outcome).getByRole('option', { name: 'No response' })).toBeEnabled();
+    expect(
+      within(card).getByRole('button', { name: 'Build the no-response follow-up' }),
+    ).toBeInTheDocument();
+  });
+
+  it('builds the resubmission only with the reason, or "The bureau gave no reason" ticked', async () => {
+    const { card } = await show(delivered(20, 'frivolous'));
+    await userEvent.type(
+      within(card).getByLabelText('What you are sending now, as the bureau asked'),
+      'Copy of my driver’s license',
+    );
+    const build = within(card).getByRole('button', { name: 'Build the resubmission' });
+    await userEvent.click(build);
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      'Enter the reason the bureau gave for Chase Sapphire, or tick "The bureau gave no reason".',
+    );
+    await userEvent.click(
+      within(card).getByRole('checkbox', { name: 'The bureau gave no reason for Chase Sapphire' }),
+    );
+    expect(
+      within(card).getByLabelText('The reason the bureau gave for Chase Sapphire'),
+    ).toBeDisabled();
+    await userEvent.click(build);
+    const round2 = await screen.findByRole('article', { name: /^Round 2: Resubmission/ });
+    expect(within(round2).getByLabelText('Letter text, round 2').textContent).toContain(
+      'but did not say why or what information you need.',
+    );
+  });
+
+  it("builds the direct dispute with the creditor letter panel's fields; errors are tied to their field", async () => {
+    const { card } = await show(delivered(20, 'verified'));
+    const form = within(card)
+      .getByRole('button', { name: 'Build a direct dispute to Chase Sapphire' })
+      .closest('form')!;
+    const name = within(form).getByLabelText("Creditor's Name");
+    // The error type comes from the first letter.
+    expect(within(form).getByLabelText('Error Type')).toHaveValue('incorrect-payment-history');
+    await userEvent.click(within(form).getByRole('button'));
+    const error = within(form).getByRole('alert');
+    expect(error).toHaveTextContent("Enter the creditor's name, as your credit report shows it.");
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(name).toHaveFocus();
+    await userEvent.type(name, 'JPMorgan Chase Bank, N.A.');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(
+      within(form).getByLabelText("Creditor's dispute address (optional)"),
+      'P.O. Box 15298{enter}Wilmington, DE 19850',
+    );
+    await userEvent.type(
+      within(form).getByLabelText('Supporting Evidence'),
+      'June 2026 bank statement',
+    );
+    await userEvent.click(within(form).getByRole('button'));
+    const round2 = await screen.findByRole('article', {
+      name: 'Round 2: Direct dispute to the creditor to JPMorgan Chase Bank, N.A.',
+    });
+    const letter = within(round2).getByLabelText('Letter text, round 2').textContent ?? '';
+    expect(letter).toContain('JPMorgan Chase Bank, N.A.\nP.O. Box 15298\nWilmington, DE 19850');
+    expect(letter).toContain('Exhibit 1: June 2026 bank statement');
+    expect(letter).toContain('please report the item as disputed');
+    // Its exhibit is a slot to attach the file to.
+    expect(within(round2).getByLabelText('Attach a file to Exhibit 1')).toBeInTheDocument();
+  });
+
+  it("lists the letter's exhibits to attach files to, warning where a file is missing", async () => {
+    const { card } = await show(delivered(5));
+    expect(within(card).getByText('June 2026 bank statement')).toBeInTheDocument();
+    expect(within(card).getByText('Payment confirmation')).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'No file attached yet: attach one, or enclose a paper copy marked "Exhibit 2".',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByLabelText('Attach a file to Exhibit 2')).toBeInTheDocument();
+  });
+
+  it('says the identity lines are not kept and must be added by hand', async () => {
+    const { card } = await show(delivered(5));
+    expect(
+      within(card).getByText(
+        'Identity lines (date of birth, last 4 of SSN, report number) are not kept on this device: add them by hand before mailing.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('checks Delivered On and Response Received On again when Mailed On changes', async () => {
+    const { card } = await show(delivered(5));
+    const mailed = within(card).getByLabelText('Mailed On');
+    // A date picker changes the whole value at once.
+    fireEvent.change(mailed, { target: { value: addDays(today, -2) } });
+    expect(mailed).toHaveAttribute('aria-invalid', 'true');
+    expect(mailed).toHaveAccessibleDescription(
+      `Mailed On cannot be after Delivered On (${formatIsoLong(addDays(today, -5))}).`,
+    );
+    // Nothing out of order was saved.
+    const store = await DisputeStore.open(USER);
+    expect((await store.get('d1'))?.mailedOn).toBe(addDays(today, -8));
+    store.close();
+    // Fixing the order clears the error and saves.
+    fireEvent.change(mailed, { target: { value: addDays(today, -6) } });
+    expect(mailed).not.toHaveAttribute('aria-invalid');
+    await waitFor(async () => {
+      const reopened = await DisputeStore.open(USER);
+      expect((await reopened.get('d1'))?.mailedOn).toBe(addDays(today, -6));
+      reopened.close();
+    });
+  });
+
+  it('moves focus to the confirm button and back on cancel (Remove, Delete all my data)', async () => {
+    const { card, deleteDetails } = await show(delivered(5));
+    const remove = within(card).getByRole('button', { name: 'Remove' });
+    await userEvent.click(remove);
+    expect(within(card).getByRole('button', { name: 'Yes, remove it' })).toHaveFocus();
+    await userEvent.click(within(card).getByRole('button', { name: 'Keep it' }));
+    expect(within(card).getByRole('button', { name: 'Remove' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, delete everything' });
+    expect(confirm).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete all my data' })).toHaveFocus();
+    expect(deleteDetails).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
+    await screen.findByRole('heading', { name: 'No disputes yet' });
+    expect(deleteDetails).toHaveBeenCalledOnce();
+  });
+});
