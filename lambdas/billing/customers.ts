@@ -102,11 +102,24 @@ async function createCustomer(
   return customer.id;
 }
 
-/** Stripe no longer has this customer (deleted in the Dashboard): drop the mapping both ways. */
+/**
+ * Stripe no longer has this customer (deleted in the Dashboard, which also ends its
+ * subscriptions): drop the mapping both ways and the customer's row, in one transaction. The
+ * row must go with the mapping: with no mapping, neither the webhook nor the reconciliation
+ * would ever update it again.
+ */
 export async function forgetCustomer(table: Table, userId: string, customerId: string) {
   try {
     await table.doc.transactWrite({
       TransactItems: [
+        {
+          Delete: {
+            TableName: table.name,
+            Key: paymentKeys.subscription(userId),
+            ConditionExpression: 'attribute_not_exists(pk) OR customer_id = :customer',
+            ExpressionAttributeValues: { ':customer': customerId },
+          },
+        },
         {
           Delete: {
             TableName: table.name,

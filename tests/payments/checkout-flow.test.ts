@@ -276,10 +276,12 @@ describe('after subscribing', () => {
     });
   });
 
-  it('the billing portal forgets a customer Stripe no longer has, and says so (404)', async () => {
+  it('the billing portal forgets a customer Stripe no longer has, its row too, and says so (404)', async () => {
     const user = await stack.signUp();
-    const started = await startCheckout(user);
-    const customer = stack.stripe.emulator.checkoutSessions.get(started.data!.sessionId)!
+    const { checkout } = await subscribe(user);
+    await stack.stripe.emulator.webhooks.settled();
+    expect((await readView(user)).data).toMatchObject({ subscription_status: 'active' });
+    const customer = stack.stripe.emulator.checkoutSessions.get(checkout.sessionId)!
       .customer as string;
     stack.stripe.emulator.customers.delete(customer);
     const { error, response } = await user.client.functions.invoke('billing-portal', { body: {} });
@@ -292,6 +294,9 @@ describe('after subscribing', () => {
       stack.table.doc.get({ TableName: stack.table.name, Key, ConsistentRead: true });
     expect((await get(paymentKeys.stripeCustomer(user.userId))).Item).toBeUndefined();
     expect((await get(paymentKeys.customerUser(customer))).Item).toBeUndefined();
+    // No webhook or reconciliation could ever reach a row whose mapping is gone.
+    expect((await get(paymentKeys.subscription(user.userId))).Item).toBeUndefined();
+    expect((await readView(user)).data).toBeNull();
   });
 
   it('cancelling now makes the row canceled', async () => {
