@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { Table } from '../platform/dynamo';
+import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
 import { HttpError } from '../platform/errors';
 import { paymentKeys } from './items';
 import { notStartedRow } from './subscription-sync';
@@ -45,7 +45,7 @@ export async function customerForUser(
           ExpressionAttributeValues: { ':stale': now - STALE_CLAIM_MS },
         });
       } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
         continue;
       }
       return { customerId: await createCustomer(stripe, table, user, claimId), existed: false };
@@ -133,7 +133,7 @@ export async function forgetCustomer(table: Table, userId: string, customerId: s
     });
   } catch (error) {
     // Another call already replaced it.
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    if (cancellationCodes(error).length === 0) throw error;
   }
 }
 

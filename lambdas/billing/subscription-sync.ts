@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../../shared/subscription-row';
-import type { Table } from '../platform/dynamo';
+import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
 import { paymentKeys } from './items';
 
 /** Longer than Stripe's 3-day retry window. */
@@ -168,18 +168,15 @@ export async function saveSubscriptionSnapshot(
       await table.doc.transactWrite({ TransactItems: [{ Put: rowPut }, { Put: markerPut }] });
       return 'saved';
     } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'ConditionalCheckFailedException') return 'newer_snapshot_kept';
-      if (name !== 'TransactionCanceledException') throw error;
-      const reasons = (
-        error as { CancellationReasons?: { Code?: string }[] }
-      ).CancellationReasons?.map((reason) => reason.Code);
-      if (reasons?.[1] === 'ConditionalCheckFailed') return 'duplicate_event';
-      if (reasons?.[0] === 'ConditionalCheckFailed' && markerPut) {
+      if (isConditionFailure(error)) return 'newer_snapshot_kept';
+      const reasons = cancellationCodes(error);
+      if (reasons.length === 0) throw error;
+      if (reasons[1] === 'ConditionalCheckFailed') return 'duplicate_event';
+      if (reasons[0] === 'ConditionalCheckFailed' && markerPut) {
         try {
           await table.doc.put(markerPut);
         } catch (markerError) {
-          if ((markerError as Error).name !== 'ConditionalCheckFailedException') throw markerError;
+          if (!isConditionFailure(markerError)) throw markerError;
           return 'duplicate_event';
         }
         return 'newer_snapshot_kept';
