@@ -1,12 +1,12 @@
 /**
  * `npm run sam:stack`: the local stack `sam local invoke` runs against (README, Offline): DynamoDB
  * Local on port 8000 with the app's table, and the Stripe emulator on port 12111 with the fixed
- * test secrets `npm run sam:env` writes. Both listen on 127.0.0.1: invoke with
- * `--docker-network host`. Runs until Ctrl-C; data lives in memory.
+ * test secrets `npm run sam:env` writes (DynamoDB Local on every interface, as it cannot bind
+ * one; the emulator on 127.0.0.1): invoke with `--docker-network host`. Runs until Ctrl-C; data lives in memory.
  */
 import { PLAN } from '../shared/plan';
-import { LOCAL_AWS_ENV, LOCAL_TABLE_NAME } from './constants';
-import { startDynamoDbLocal } from './dynamodb-local';
+import { LOCAL_TABLE_NAME } from './constants';
+import { localDynamoDbConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { startStripeEmulator } from './stripe-emulator/server';
 
@@ -20,15 +20,7 @@ export const SAM_STACK = {
 
 async function main() {
   const dynamo = await startDynamoDbLocal({ port: SAM_STACK.dynamodbPort });
-  await ensureTable({
-    tableName: LOCAL_TABLE_NAME,
-    region: LOCAL_AWS_ENV.AWS_REGION,
-    endpoint: dynamo.endpoint,
-    credentials: {
-      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-    },
-  });
+  await ensureTable({ tableName: LOCAL_TABLE_NAME, ...localDynamoDbConfig(dynamo.endpoint) });
   const stripe = await startStripeEmulator({
     port: SAM_STACK.stripePort,
     webhookUrl: null,
