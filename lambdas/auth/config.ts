@@ -3,7 +3,7 @@ import type { RateLimitRule } from '../identity/rate-limiter';
 import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
 import { readTableConfig, type TableConfig } from '../platform/dynamo';
 import { boolean, integer, list, optionalString, type Env } from '../platform/env';
-import { resolveSecret } from '../platform/secrets';
+import { secretReader } from '../platform/secrets';
 
 export interface AuthConfig extends ApiAccessConfig {
   table: TableConfig;
@@ -54,8 +54,8 @@ export function readAuthConfig(env: Env): AuthConfig {
   return {
     ...access,
     table: readTableConfig(env),
-    signingKeys: () => resolveSecret(env, 'JWT_SIGNING_KEYS'),
-    refreshTokenSecret: () => resolveSecret(env, 'REFRESH_TOKEN_SECRET'),
+    signingKeys: secretReader(env, 'JWT_SIGNING_KEYS'),
+    refreshTokenSecret: secretReader(env, 'REFRESH_TOKEN_SECRET'),
     jwtIssuer: optionalString(env, 'JWT_ISSUER', defaultIssuer(siteUrl)),
     jwtExpirySeconds: integer(env, 'JWT_EXPIRY_SECONDS', 3600, 30),
     autoconfirm: boolean(env, 'AUTH_AUTOCONFIRM', true),

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PLAN } from '../../shared/plan';
 import { ConfigError, optionalString, type Env } from '../platform/env';
-import { resolveStripeSecret } from './stripe-secrets';
+import { stripeSecretReader } from './stripe-secrets';
 
 /** The API version this code is written against; the webhook endpoint must use the same. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -26,7 +26,7 @@ export function readStripeConfig(env: Env): StripeConfig {
     }
   }
   return {
-    secretKey: () => resolveStripeSecret(env, 'STRIPE_SECRET_KEY'),
+    secretKey: stripeSecretReader(env, 'STRIPE_SECRET_KEY'),
     apiUrl,
     priceId: optionalString(env, 'STRIPE_PRICE_ID', PLAN.priceId),
   };

@@ -1,5 +1,5 @@
 import type { Env } from '../platform/env';
-import { resolveSecret } from '../platform/secrets';
+import { secretReader } from '../platform/secrets';
 import { PaymentsNotConfiguredError, type StripeSecretName } from './payments-not-configured';
 
 /**
@@ -12,11 +12,17 @@ const STRIPE_PREFIXES: Record<StripeSecretName, readonly string[]> = {
   STRIPE_WEBHOOK_SECRET: ['whsec_'],
 };
 
-/** `resolveSecret`, refusing a value that is not one Stripe issued (the deploy's placeholder). */
-export async function resolveStripeSecret(env: Env, name: StripeSecretName): Promise<string> {
-  const value = await resolveSecret(env, name);
-  if (!STRIPE_PREFIXES[name].some((prefix) => value.startsWith(prefix))) {
-    throw new PaymentsNotConfiguredError(name);
-  }
-  return value;
+/**
+ * `secretReader` for a Stripe secret: each read refuses a value that is not one Stripe issued
+ * (the deploy's placeholder) as payments not configured yet.
+ */
+export function stripeSecretReader(env: Env, name: StripeSecretName): () => Promise<string> {
+  const read = secretReader(env, name);
+  return async () => {
+    const value = await read();
+    if (!STRIPE_PREFIXES[name].some((prefix) => value.startsWith(prefix))) {
+      throw new PaymentsNotConfiguredError(name);
+    }
+    return value;
+  };
 }

@@ -14,13 +14,29 @@ export const SECRET_MAX_AGE_SECONDS = 300;
  * `SECRET_MAX_AGE_SECONDS`). The value is never logged.
  */
 export async function resolveSecret(env: Env, name: string): Promise<string> {
+  assertSecretConfigured(env, name);
   const direct = env[name]?.trim();
   if (direct) return direct;
-  const arn = env[`${name}_SECRET_ARN`]?.trim();
-  if (!arn) throw new ConfigError(`Missing ${name} (or ${name}_SECRET_ARN in AWS)`);
-  const value = await getSecret(arn, { maxAge: SECRET_MAX_AGE_SECONDS });
+  const value = await getSecret(env[`${name}_SECRET_ARN`]!.trim(), {
+    maxAge: SECRET_MAX_AGE_SECONDS,
+  });
   if (typeof value !== 'string' || !value) {
     throw new ConfigError(`Secret ${name} has no string value`);
   }
   return value;
+}
+
+/**
+ * The reader of a secret setting, for a config read at cold start: fails at once, with the
+ * setting's name, when the secret is configured neither way; the value is fetched on first use.
+ */
+export function secretReader(env: Env, name: string): () => Promise<string> {
+  assertSecretConfigured(env, name);
+  return () => resolveSecret(env, name);
+}
+
+function assertSecretConfigured(env: Env, name: string): void {
+  if (!env[name]?.trim() && !env[`${name}_SECRET_ARN`]?.trim()) {
+    throw new ConfigError(`Missing ${name} (or ${name}_SECRET_ARN in AWS)`);
+  }
 }

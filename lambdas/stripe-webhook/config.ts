@@ -1,5 +1,5 @@
 import { readStripeConfig, type StripeConfig } from '../billing/stripe-client';
-import { resolveStripeSecret } from '../billing/stripe-secrets';
+import { stripeSecretReader } from '../billing/stripe-secrets';
 import { readTableConfig, type TableConfig } from '../platform/dynamo';
 import type { Env } from '../platform/env';
 
@@ -14,6 +14,6 @@ export function readStripeWebhookConfig(env: Env): StripeWebhookConfig {
   return {
     table: readTableConfig(env),
     stripe: readStripeConfig(env),
-    webhookSecret: () => resolveStripeSecret(env, 'STRIPE_WEBHOOK_SECRET'),
+    webhookSecret: stripeSecretReader(env, 'STRIPE_WEBHOOK_SECRET'),
   };
 }
