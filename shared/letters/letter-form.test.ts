@@ -94,6 +94,21 @@ describe('validateLetterDraft', () => {
       }),
     ]);
   });
+  it('drops an identity theft report number once the report box is unticked', () => {
+    const theft = {
+      ...EMPTY_ITEM_DRAFT,
+      errorType: 'not-mine',
+      accountName: 'Acme',
+      details: 'Never mine.',
+      identityTheft: true,
+      identityTheftReportNumber: 'FTC-1',
+    };
+    const result = validateLetterDraft({ ...complete, additionalItems: [theft] });
+    expect(result.ok && result.form.additionalItems?.[0]).toMatchObject({
+      hasIdentityTheftReport: undefined,
+      identityTheftReportNumber: undefined,
+    });
+  });
 });
 
 describe('form helpers', () => {

@@ -134,7 +134,10 @@ function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
     duplicateOf: optionalText(draft.duplicateOf),
     identityTheft: draft.identityTheft || undefined,
     hasIdentityTheftReport: draft.hasIdentityTheftReport || undefined,
-    identityTheftReportNumber: optionalText(draft.identityTheftReportNumber),
+    // The form asks for the number once the report box is ticked; unticked, a number left behind is not used.
+    identityTheftReportNumber: draft.hasIdentityTheftReport
+      ? optionalText(draft.identityTheftReportNumber)
+      : undefined,
     itemType: isItemTypeId(draft.itemType) ? draft.itemType : undefined,
     dateOfFirstDelinquency: optionalDate(draft.dateOfFirstDelinquency),
     dateFiled: optionalDate(draft.dateFiled),
