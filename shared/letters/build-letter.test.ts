@@ -9,15 +9,18 @@ import {
   ERROR_TYPES,
   ERROR_TYPE_IDS,
   FURNISHER_PLACEHOLDERS,
+  furnisherLetterApplies,
   furnisherLetterFileName,
   letterFileName,
   letterTextFile,
   mailingAdvice,
   MAILING_ADVICE_HEADING,
   placeholdersIn,
+  requiredEnclosures,
   SENDER_PLACEHOLDERS,
   type ErrorTypeId,
   type ItemFacts,
+  type LetterForm,
 } from './index';
 import { letterBody, readability } from './testing/readability';
 import { DETAILS, FACTS, form, item, SENDER } from './testing/typical-forms';
@@ -32,17 +35,21 @@ function legalBasis(letter: string): string[] {
   );
 }
 
+/** `withReport`: identity theft with a report (the typical facts give its number). */
 function expectedCitations(
   errorType: ErrorTypeId,
   factsGiven: boolean,
-  identityTheft: boolean,
+  withReport: boolean,
 ): string[] {
   if (errorType === 'not-mine')
-    return identityTheft ? ['1681i', '1681c-2', '1681e(b)'] : ['1681i', '1681e(b)'];
+    return withReport ? ['1681i', '1681c-2', '1681e(b)'] : ['1681i', '1681e(b)'];
   if (errorType === 'outdated-info')
-    return factsGiven ? ['1681i', '1681c(a)(4)', '1681c(c)(1)'] : ['1681i', '1681c(a)(4)'];
+    return factsGiven ? ['1681i', '1681c(a)(4)', '1681c(c)(1)'] : ['1681i', '1681c(a)'];
   return [...ERROR_TYPES[errorType].citations];
 }
+
+const DESIGNATION =
+  'Under §1681i(d), please send notice of any deletion, or of my dispute, to each person who received my report in the past 6 months (2 years for employment purposes); I designate each of them.';
 
 const THREATS = [/\bsue\b/i, /lawsuit/i, /legal action/i, /attorney general/i, /or else/i];
 const MYTHS = [/automatic(ally)?\s+delet/i, /609 requires/i, /original contract/i];
@@ -56,18 +63,20 @@ describe('buildLetter: every bureau × type × facts given or not × identity th
             const input = form({ bureau, ...item(errorType, factsGiven, identityTheft) });
             const letter = buildLetter(input, DATE);
             const isTheft = errorType === 'not-mine' && identityTheft;
+            // The typical facts give the report number: only then is there a report.
+            const withReport = isTheft && factsGiven;
 
             // The spec's elements, each once and accurate.
             expect(letter).toContain('\nNovember 22, 2026\n');
             expect(letter).toContain(`\n${BUREAUS[bureau].addressLines.join('\n')}\n`);
             expect(letter).toContain('within 30 days of getting this letter');
-            expect(letter).toMatch(
-              /Under §1681i\(d\), I designate everyone who got my report in the past 6 months, or in the past 2 years for a job/,
-            );
+            expect(letter).toContain(`\n${DESIGNATION}\n`);
             expect(letter.match(/§1681n/g)).toHaveLength(1);
             expect(letter).toContain('statutory damages of $100 to $1,000');
             expect(letter).not.toMatch(/up to \$1,000|as well as punitive/);
-            expect(legalBasis(letter)).toEqual(expectedCitations(errorType, factsGiven, isTheft));
+            expect(legalBasis(letter)).toEqual(
+              expectedCitations(errorType, factsGiven, withReport),
+            );
             expect(
               letter.split('\n').filter((line) => line.startsWith('Legal basis:')),
             ).toHaveLength(1);
@@ -85,14 +94,20 @@ describe('buildLetter: every bureau × type × facts given or not × identity th
                 'check that my file is not mixed with another person’s file',
               );
             }
-            if (isTheft) {
+            if (isTheft)
+              expect(letter).toContain(
+                'This account is the result of identity theft and does not relate to any transaction I made.',
+              );
+            if (withReport) {
               expect(letter).toContain('Under §1681c-2, please block it within 4 business days');
-              expect(letter).toContain('not relate to any transaction I made');
               expect(letter).toContain('this letter is my statement of the information I dispute');
               expect(letter).toContain(
-                `- My identity theft report${factsGiven ? ' (number FTC-123456789)' : ''} about Capital One Visa`,
+                '- My identity theft report (number FTC-123456789) about Capital One Visa',
               );
-            } else expect(letter).not.toContain('1681c-2');
+            } else {
+              expect(letter).not.toContain('1681c-2');
+              expect(letter).not.toMatch(/identity theft report/i);
+            }
 
             // Sender block with identity lines, SSN as last 4 only, report number.
             expect(
@@ -111,6 +126,7 @@ describe('buildLetter: every bureau × type × facts given or not × identity th
             expect(letter).toContain(`Details: ${DETAILS[errorType]}`);
             expect(letter).toMatch(/\nWhat I ask: please [^\n]+\.\n/);
             expect(letter).toContain('Proof: Exhibit 1, Exhibit 2.');
+            expect(letter).toContain(', and send my proof to the company that reported the item.');
             expect(letter).toMatch(
               /Enclosures:\n- A copy of my government-issued photo ID\n- Proof of my current address[^\n]*\n(- My identity theft report[^\n]*\n)?- Exhibit 1: March 2026 bank statement\n- Exhibit 2: Payoff letter\n$/,
             );
@@ -194,9 +210,9 @@ describe('Outdated Information: the reportable-until date by item type', () => {
       true,
     ],
     [
-      'late payment, 7 years',
+      'late payment, 7 years, one term for its date',
       { itemType: 'late-payment', dateOfFirstDelinquency: '2019-06-15' },
-      'may not be reported after June 15, 2026',
+      'Date of first delinquency: June 15, 2019\nWhat is true: under §1681c(a)(5), it may not be reported after June 15, 2026 (7 years from the date of first delinquency).',
       ['1681c(a)(5)'],
       true,
     ],
@@ -208,11 +224,18 @@ describe('Outdated Information: the reportable-until date by item type', () => {
       false,
     ],
     [
-      'other, counted like a collection',
+      'other, 7 years from the date, no 180 days',
       { itemType: 'other', dateOfFirstDelinquency: '2019-01-01' },
-      'may not be reported after June 30, 2026',
+      'under §1681c(a)(5), it may not be reported after January 1, 2026 (7 years from the date of first delinquency)',
       ['1681c(a)(5)'],
       true,
+    ],
+    [
+      'other, not yet obsolete',
+      { itemType: 'other', dateOfFirstDelinquency: '2019-12-01' },
+      'may be reported until December 1, 2026 (7 years from the date of first delinquency)',
+      ['1681c(a)(5)'],
+      false,
     ],
     [
       'Chapter 7, 10 years from filing',
@@ -264,6 +287,9 @@ describe('Outdated Information: the reportable-until date by item type', () => {
         );
       }
       if (facts.itemType?.startsWith('chapter')) expect(letter).toContain('Date filed: ');
+      // The 180 days are §1681c(c)(1)'s, for collections and charge-offs only.
+      if (!citations.includes('1681c(c)(1)')) expect(letter).not.toContain('180 days');
+      expect(letter).not.toContain('from the late payment');
       expect(readability(letterBody(letter)).grade).toBeLessThanOrEqual(9);
     });
 });
@@ -317,9 +343,7 @@ describe('sender details', () => {
       form({ ...item('not-mine', false, true), enclosures: [], evidence: '' }),
       DATE,
     );
-    expect(theft).toMatch(
-      /Enclosures:\n- A copy of my government-issued photo ID\n- My identity theft report about Capital One Visa\n$/,
-    );
+    expect(theft).toMatch(/Enclosures:\n- A copy of my government-issued photo ID\n$/);
   });
 
   it('writes the date in long US format from the local calendar date', () => {
@@ -389,9 +413,12 @@ describe('buildFurnisherLetter', () => {
         expect(legalBasis(letter)).toEqual([
           '1681s-2(a)(8)',
           '1681s-2(a)(3)',
+          // The typical outdated item is a collection: its creditor reports the delinquency date.
+          ...(errorType === 'outdated-info' ? ['1681s-2(a)(5)'] : []),
           ...(isTheft ? ['1681s-2(a)(6)(B)'] : []),
           '12 CFR 1022.43',
         ]);
+        expect(letter).toContain('Please investigate, review the proof I send, and tell me');
         expect(letter).toContain('please report the item as disputed by me');
         expect(letter).toContain('please correct it with every credit bureau you report it to');
         expect(letter).not.toContain('1681s-2(b)');
@@ -430,5 +457,171 @@ describe('buildFurnisherLetter', () => {
       furnisherLetterFileName(input, DATE, { itemIndex: 1, creditorName: 'Chase Bank USA' }),
     ).toBe('furnisher-dispute-letter-chase-bank-usa-incorrect-status-2026-11-22.txt');
     expect(() => buildFurnisherLetter(input, DATE, { itemIndex: 2 })).toThrow(RangeError);
+  });
+});
+
+describe('the legal review’s findings', () => {
+  const outdated = (facts: ItemFacts) => form({ ...item('outdated-info', false, false), ...facts });
+  const creditorLetter = (input: LetterForm) =>
+    buildFurnisherLetter(input, DATE, { itemIndex: 0, creditorName: 'Midland Credit' });
+
+  it('1. offers no creditor letter for a bankruptcy: the bureaus take it from court records', () => {
+    for (const itemType of ['chapter-7', 'chapter-13'] as const) {
+      expect(furnisherLetterApplies({ errorType: 'outdated-info', itemType })).toBe(false);
+      expect(() => creditorLetter(outdated({ itemType, dateFiled: '2019-05-01' }))).toThrow(
+        RangeError,
+      );
+    }
+    for (const itemType of ['collection', 'charge-off', 'late-payment', 'other', '', undefined])
+      expect(furnisherLetterApplies({ errorType: 'outdated-info', itemType })).toBe(true);
+    // Only Outdated Information asks for the item type; a stale value of another type is no bar.
+    expect(furnisherLetterApplies({ errorType: 'incorrect-dates', itemType: 'chapter-7' })).toBe(
+      true,
+    );
+  });
+
+  it('2. tells the creditor what §1681c asks of the bureaus, and to stop furnishing once past it', () => {
+    const past = creditorLetter(
+      outdated({ itemType: 'collection', dateOfFirstDelinquency: '2017-01-10' }),
+    );
+    expect(past).toContain(
+      'What is true: under §1681c(a)(4) and §1681c(c)(1), credit bureaus may not include it after July 9, 2024 (7 years, starting 180 days after the delinquency began).',
+    );
+    expect(past).toContain(
+      'What I ask: please stop reporting this item to the credit bureaus, and tell them its date of first delinquency is January 10, 2017.',
+    );
+    expect(past).not.toMatch(/\bit may (not )?be reported/);
+    expect(legalBasis(past)).toContain('1681s-2(a)(5)');
+    expect(past).toContain('§1681s-2(a)(5) (date of first delinquency)');
+
+    const notYet = creditorLetter(
+      outdated({ itemType: 'charge-off', dateOfFirstDelinquency: '2022-01-10' }),
+    );
+    expect(notYet).toContain('credit bureaus may include it until July 9, 2029');
+    expect(notYet).toContain(
+      'What I ask: please report its date of first delinquency as January 10, 2022 to every credit bureau you report it to.',
+    );
+    expect(notYet).not.toContain('stop reporting');
+
+    // §1681s-2(a)(5) is about collections and charge-offs only.
+    const late = creditorLetter(
+      outdated({ itemType: 'late-payment', dateOfFirstDelinquency: '2018-01-10' }),
+    );
+    expect(late).toContain('under §1681c(a)(5), credit bureaus may not include it after');
+    expect(legalBasis(late)).not.toContain('1681s-2(a)(5)');
+    for (const letter of [past, notYet, late])
+      expect(readability(letterBody(letter)).grade).toBeLessThanOrEqual(9);
+  });
+
+  it('3. counts other adverse items 7 years from their date under §1681c(a)(5), without 180 days', () => {
+    const letter = buildLetter(
+      outdated({ itemType: 'other', dateOfFirstDelinquency: '2018-06-30' }),
+      DATE,
+    );
+    expect(letter).toContain(
+      'What is true: under §1681c(a)(5), it may not be reported after June 30, 2025 (7 years from the date of first delinquency).',
+    );
+    expect(letter).not.toContain('180');
+  });
+
+  it('4. keeps a date given without the item type, and cites plain §1681c(a)', () => {
+    const input = outdated({ dateOfFirstDelinquency: '2016-03-01' });
+    const letter = buildLetter(input, DATE);
+    expect(letter).toContain('Date of first delinquency: March 1, 2016\n');
+    expect(letter).not.toContain('Type of item');
+    expect(legalBasis(letter)).toEqual(['1681i', '1681c(a)']);
+    expect(letter).toContain('§1681c(a) (reporting periods)');
+    expect(letter).not.toMatch(/1681c\(a\)\(4\)|collections and charge-offs/);
+    const creditor = creditorLetter(input);
+    expect(creditor).toContain('Date of first delinquency: March 1, 2016\n');
+    expect(creditor).toContain(
+      'please make sure the date of first delinquency you report to every credit bureau is March 1, 2016.',
+    );
+    expect(legalBasis(creditor)).not.toContain('1681s-2(a)(5)');
+  });
+
+  describe('5. mentions an identity theft report only when the consumer has one', () => {
+    const theft = (facts: ItemFacts, accountName = 'Capital One Visa') => ({
+      ...item('not-mine', false, true),
+      accountName,
+      evidence: '',
+      ...facts,
+    });
+
+    it('without one: no report, no §1681c-2 block, no §1681s-2(a)(6)(B)', () => {
+      const input = form({ ...theft({}), enclosures: [] });
+      const letter = buildLetter(input, DATE);
+      expect(letter).toContain('This account is the result of identity theft');
+      expect(letter).not.toMatch(/identity theft report|1681c-2|4 business days/);
+      expect(letter).toContain('What I ask: please remove this account from my file.');
+      const creditor = creditorLetter(input);
+      expect(creditor).not.toMatch(/identity theft report|1681s-2\(a\)\(6\)\(B\)|Enclosures/);
+      expect(creditor).toContain('This account is the result of identity theft');
+    });
+
+    it('with the box ticked and no number: the block, and one report enclosed', () => {
+      const input = form({ ...theft({ hasIdentityTheftReport: true }), enclosures: [] });
+      const letter = buildLetter(input, DATE);
+      expect(letter).toContain('Under §1681c-2, please block it within 4 business days');
+      expect(letter).toContain('I enclose my identity theft report and proof of my identity');
+      expect(letter).toMatch(
+        /Enclosures:\n- A copy of my government-issued photo ID\n- My identity theft report about Capital One Visa\n$/,
+      );
+      expect(legalBasis(creditorLetter(input))).toContain('1681s-2(a)(6)(B)');
+    });
+
+    it('several accounts: one enclosure line naming each account the report covers', () => {
+      const letter = buildLetter(
+        form({
+          ...theft({ identityTheftReportNumber: 'FTC-1' }),
+          additionalItems: [
+            item('incorrect-balance', true, false),
+            theft({ identityTheftReportNumber: 'FTC-1' }, 'Acme Collections'),
+            theft({}, 'Zeta Loans'),
+          ],
+        }),
+        DATE,
+      );
+      expect(letter.match(/identity theft report \(number/g)).toHaveLength(1);
+      expect(letter).toContain(
+        '- My identity theft report (number FTC-1) about Capital One Visa and Acme Collections\n',
+      );
+      expect(letter).toContain(
+        'Items 1, 3 and 4 are the result of identity theft and do not relate to any transaction I made. Under §1681c-2, please block Items 1 and 3 within 4 business days',
+      );
+      expect(letter).not.toContain('about Zeta Loans');
+    });
+  });
+
+  it('6. asks for §1681i(d) notices as the statute frames them, designating the recipients', () => {
+    const letter = buildLetter(form(), DATE);
+    expect(letter).toContain(`\n\n${DESIGNATION}\n\n`);
+    expect(letter).not.toContain('I designate everyone');
+  });
+
+  it('7. says plainly that an account appears twice, and mentions proof only when some is sent', () => {
+    const duplicate = buildLetter(form(item('duplicate-account', true, false)), DATE);
+    expect(duplicate).toContain('What you report: this account appears more than once.');
+    const bare = form({ evidence: '', enclosures: ['id-copy', 'proof-of-address'] });
+    const letter = buildLetter(bare, DATE);
+    expect(letter).toContain(
+      'Please finish your reinvestigation within 30 days of getting this letter. If you cannot verify it',
+    );
+    expect(letter).not.toMatch(/proof(?! of my current address)/i);
+    expect(creditorLetter(bare)).toContain(
+      'Please investigate and tell me the results within 30 days',
+    );
+    expect(creditorLetter(bare)).not.toContain('proof');
+  });
+
+  it('8. names proof of identity as required while any item is identity theft', () => {
+    expect(requiredEnclosures([{ errorType: 'incorrect-balance' }])).toEqual([]);
+    expect(requiredEnclosures([{ errorType: 'not-mine', identityTheft: false }])).toEqual([]);
+    expect(
+      requiredEnclosures([
+        { errorType: 'incorrect-balance' },
+        { errorType: 'not-mine', identityTheft: true },
+      ]),
+    ).toEqual(['id-copy']);
   });
 });

@@ -1,6 +1,6 @@
 import { BUREAUS } from './bureaus';
 import { formatIsoLong, formatLongUsDate, toIsoDate, type IsoDate } from './dates';
-import { ENCLOSURE_IDS, ENCLOSURES } from './enclosures';
+import { ENCLOSURE_IDS, ENCLOSURES, type EnclosureId } from './enclosures';
 import { ERROR_TYPES } from './error-types';
 import {
   disputedItems,
@@ -8,7 +8,13 @@ import {
   type LetterForm,
   type SenderDetails,
 } from './letter-form';
-import { ITEM_TYPES, isObsolete, reportingPeriod, type ReportingPeriod } from './reporting-period';
+import {
+  ITEM_TYPES,
+  isItemTypeId,
+  isObsolete,
+  reportingPeriod,
+  type ReportingPeriod,
+} from './reporting-period';
 import { legalBasisLine, type BureauStatuteId, type StatuteId } from './statutes';
 
 export const SENDER_PLACEHOLDERS = {
@@ -115,22 +121,72 @@ export function outdatedPeriod(item: DisputedItem): ReportingPeriod | undefined 
   return startsOn ? reportingPeriod(item.itemType, startsOn) : undefined;
 }
 
+/** The start date the consumer gave for an Outdated Information item, whether or not its type is. */
+function outdatedStart(item: DisputedItem): IsoDate | undefined {
+  return item.itemType && ITEM_TYPES[item.itemType].startsWith === 'filing'
+    ? item.dateFiled
+    : item.dateOfFirstDelinquency;
+}
+
+type TheftFacts = Pick<DisputedItem, 'identityTheft'> & { errorType: string };
+
+function isIdentityTheft(item: TheftFacts): boolean {
+  return item.errorType === 'not-mine' && item.identityTheft === true;
+}
+
+/**
+ * Identity theft the consumer has an FTC or police identity theft report for (ticked, or its
+ * number given): only then does a letter mention or enclose a report, ask for the §1681c-2 block
+ * or cite §1681s-2(a)(6)(B), since both run from the report.
+ */
+export function hasIdentityTheftReport(item: DisputedItem): boolean {
+  return (
+    isIdentityTheft(item) &&
+    (item.hasIdentityTheftReport === true || Boolean(item.identityTheftReportNumber?.trim()))
+  );
+}
+
+/**
+ * Enclosures a letter lists whatever the checklist says, so the form shows them ticked and locked:
+ * proof of identity while any item is identity theft (§1681c-2(a)(1)).
+ */
+export function requiredEnclosures(items: readonly TheftFacts[]): EnclosureId[] {
+  return items.some(isIdentityTheft) ? ['id-copy'] : [];
+}
+
+/**
+ * Whether a direct dispute to a creditor fits the item: not for a bankruptcy, which the bureaus
+ * take from court records, not from a creditor (12 CFR 1022.43(b)(1)(i)(D)).
+ */
+export function furnisherLetterApplies(item: {
+  errorType: string;
+  itemType?: string | undefined;
+}): boolean {
+  return !(
+    item.errorType === 'outdated-info' &&
+    item.itemType !== undefined &&
+    isItemTypeId(item.itemType) &&
+    ITEM_TYPES[item.itemType].publicRecord
+  );
+}
+
 /**
  * The citations table's entry for the item's type, read for its facts: Account Not Mine cites the
- * identity-theft block (§1681c-2) for identity theft and nothing of §1681c for a mixed file;
- * Outdated Information cites the paragraph of §1681c(a) that fits the item type (the table's
- * (a)(4) when the type is not given) and §1681i, under which the letter asks for a reinvestigation.
+ * identity-theft block (§1681c-2) for identity theft with a report, and nothing of §1681c
+ * otherwise; Outdated Information cites the paragraph of §1681c(a) that fits the item type (plain
+ * §1681c(a) when the type is not given) and §1681i, under which the letter asks for a
+ * reinvestigation.
  */
 export function itemCitations(item: DisputedItem): BureauStatuteId[] {
   const table = ERROR_TYPES[item.errorType].citations;
   if (item.errorType === 'not-mine')
-    return item.identityTheft
+    return hasIdentityTheftReport(item)
       ? table.map((id) => (id === '1681c' ? '1681c-2' : id))
       : table.filter((id) => id !== '1681c');
   if (item.errorType === 'outdated-info')
     return [
       '1681i',
-      ...(item.itemType ? ITEM_TYPES[item.itemType].citations : ['1681c(a)(4)' as const]),
+      ...(item.itemType ? ITEM_TYPES[item.itemType].citations : ['1681c(a)' as const]),
     ];
   return [...table];
 }
@@ -140,11 +196,15 @@ export function letterCitations(form: LetterForm): BureauStatuteId[] {
   return [...new Set(disputedItems(form).flatMap(itemCitations))];
 }
 
+/** "A", "A and B", "A, B and C". */
+function andList(words: readonly string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 function citationList(ids: readonly StatuteId[]): string {
-  const cited = ids.map((id) => `§${id}`);
-  return cited.length <= 1
-    ? (cited[0] ?? '')
-    : `${cited.slice(0, -1).join(', ')} and ${cited.at(-1)}`;
+  return andList(ids.map((id) => `§${id}`));
 }
 
 interface ItemStatement {
@@ -160,12 +220,13 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
   const period = outdatedPeriod(item);
   const type = item.itemType ? ITEM_TYPES[item.itemType] : undefined;
   const startLabel = type?.startsWith === 'filing' ? 'Date filed' : 'Date of first delinquency';
-  const facts = type
-    ? [
-        `Type of item: ${type.label}`,
-        ...(period ? [`${startLabel}: ${formatIsoLong(period.startsOn)}`] : []),
-      ]
-    : [];
+  // A date given without the item type is still the consumer's fact.
+  const startsOn = outdatedStart(item);
+  const startsOnLong = startsOn && formatIsoLong(startsOn);
+  const facts = [
+    ...(type ? [`Type of item: ${type.label}`] : []),
+    ...(startsOnLong ? [`${startLabel}: ${startsOnLong}`] : []),
+  ];
   if (!period)
     return {
       facts,
@@ -173,23 +234,28 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
       request:
         kind === 'bureau'
           ? 'delete this item'
-          : 'check the date of first delinquency you report and correct it with every credit bureau',
+          : startsOnLong
+            ? `make sure the date of first delinquency you report to every credit bureau is ${startsOnLong}`
+            : 'check the date of first delinquency you report and correct it with every credit bureau',
     };
   const until = formatIsoLong(period.reportableUntil);
   const obsolete = isObsolete(period, today);
-  const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing`;
-  const truth = period.byBureauPolicy
-    ? `${law}, so it ${obsolete ? 'should have come off after' : 'should come off after'} ${until}`
-    : `under ${citationList(ITEM_TYPES[period.itemType].citations)}, it ${obsolete ? 'may not be reported after' : 'may be reported until'} ${until} (${period.rule})`;
+  const cited = citationList(ITEM_TYPES[period.itemType].citations);
   if (kind === 'furnisher')
+    // §1681c limits the credit bureaus, not the creditor: said of them. Bankruptcies never get here.
     return {
       facts,
-      truth,
-      request: `report the ${startLabel.toLowerCase()} as ${formatIsoLong(period.startsOn)} to every credit bureau`,
+      truth: `under ${cited}, credit bureaus ${obsolete ? 'may not include it after' : 'may include it until'} ${until} (${period.rule})`,
+      request: obsolete
+        ? `stop reporting this item to the credit bureaus, and tell them its date of first delinquency is ${startsOnLong}`
+        : `report its date of first delinquency as ${startsOnLong} to every credit bureau you report it to`,
     };
+  const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing`;
   return {
     facts,
-    truth,
+    truth: period.byBureauPolicy
+      ? `${law}, so it ${obsolete ? 'should have come off after' : 'should come off after'} ${until}`
+      : `under ${cited}, it ${obsolete ? 'may not be reported after' : 'may be reported until'} ${until} (${period.rule})`,
     request: obsolete
       ? `delete this item${period.byBureauPolicy ? ' under your policy' : ''}`
       : `check that you report this ${startLabel.toLowerCase()}, so that the item comes off after ${until}`,
@@ -209,7 +275,7 @@ function itemStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): It
     case 'duplicate-account':
       return {
         facts: item.duplicateOf ? [`Duplicate of: ${item.duplicateOf}`] : [],
-        reported: 'this account more than once',
+        reported: 'this account appears more than once',
         request: bureau ? 'delete the duplicate entry' : 'report this account only once',
       };
     case 'not-mine':
@@ -221,7 +287,9 @@ function itemStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): It
         truth: 'this account is not mine',
         request: bureau
           ? item.identityTheft
-            ? 'block this account'
+            ? hasIdentityTheftReport(item)
+              ? 'block this account'
+              : 'remove this account from my file'
             : 'remove this account from my file, and check that my file is not mixed with another person’s file'
           : 'stop reporting this account as mine to any credit bureau',
       };
@@ -320,13 +388,27 @@ function itemsBlocks(
   );
 }
 
-function identityTheftReportLines(items: readonly DisputedItem[]): string[] {
-  return items
-    .filter((item) => item.errorType === 'not-mine' && item.identityTheft)
-    .map(
-      (item) =>
-        `My identity theft report${item.identityTheftReportNumber ? ` (number ${item.identityTheftReportNumber})` : ''} about ${item.accountName.trim()}`,
-    );
+/** The distinct identity theft report numbers the items give. */
+function reportNumbers(items: readonly DisputedItem[]): string[] {
+  return [
+    ...new Set(
+      items
+        .filter(hasIdentityTheftReport)
+        .flatMap((item) => item.identityTheftReportNumber?.trim() || []),
+    ),
+  ];
+}
+
+/** One enclosure line for the identity theft report, naming every account it covers. */
+function identityTheftReportLine(items: readonly DisputedItem[]): string[] {
+  const covered = items.filter(hasIdentityTheftReport);
+  if (covered.length === 0) return [];
+  const numbers = reportNumbers(covered);
+  const report =
+    numbers.length > 1
+      ? `My identity theft reports (numbers ${andList(numbers)})`
+      : `My identity theft report${numbers[0] ? ` (number ${numbers[0]})` : ''}`;
+  return [`${report} about ${andList(covered.map((item) => item.accountName.trim()))}`];
 }
 
 function enclosuresBlock(lines: readonly string[]): string[] {
@@ -352,14 +434,31 @@ function whichItems(numbers: readonly number[], total: number): string {
     : `Items ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
+/** The numbers (from 1) of the items that meet `test`. */
+function itemNumbers(items: readonly DisputedItem[], test: (item: DisputedItem) => boolean) {
+  return items.flatMap((item, index) => (test(item) ? [index + 1] : []));
+}
+
+/**
+ * The consumer's statement that the items are identity theft and, for those with a report, the
+ * §1681c-2 block request (the 4 business days run from the report, proof of identity and this
+ * statement). Without a report the items are disputed under §1681i like any other.
+ */
 function identityTheftParagraph(items: readonly DisputedItem[]): string[] {
-  const numbers = items.flatMap((item, index) =>
-    item.errorType === 'not-mine' && item.identityTheft ? [index + 1] : [],
-  );
-  if (numbers.length === 0) return [];
-  const several = numbers.length > 1;
+  const theft = itemNumbers(items, isIdentityTheft);
+  if (theft.length === 0) return [];
+  const several = theft.length > 1;
+  const statement = `${whichItems(theft, items.length)} ${several ? 'are' : 'is'} the result of identity theft and ${several ? 'do' : 'does'} not relate to any transaction I made.`;
+  const reported = itemNumbers(items, hasIdentityTheftReport);
+  if (reported.length === 0) return [statement];
+  const which =
+    reported.length < theft.length
+      ? whichItems(reported, items.length)
+      : reported.length > 1
+        ? 'them'
+        : 'it';
   return [
-    `${whichItems(numbers, items.length)} ${several ? 'are' : 'is'} the result of identity theft and ${several ? 'do' : 'does'} not relate to any transaction I made. Under §1681c-2, please block ${several ? 'them' : 'it'} within 4 business days of getting this letter. I enclose my identity theft report and proof of my identity, and this letter is my statement of the information I dispute.`,
+    `${statement} Under §1681c-2, please block ${which} within 4 business days of getting this letter. I enclose my identity theft ${reportNumbers(items).length > 1 ? 'reports' : 'report'} and proof of my identity, and this letter is my statement of the information I dispute.`,
   ];
 }
 
@@ -371,12 +470,10 @@ export function buildLetter(form: LetterForm, date: Date): string {
   const several = items.length > 1;
   const exhibits = numberExhibits(items);
   const reportNumber = form.sender?.reportNumber?.trim();
-  const identityTheftReports = identityTheftReportLines(items);
-  const enclosureIds = new Set([
-    ...(form.enclosures ?? []),
-    // Proof of identity is part of what §1681c-2 asks for.
-    ...(identityTheftReports.length > 0 ? (['id-copy'] as const) : []),
-  ]);
+  const identityTheftReport = identityTheftReportLine(items);
+  const enclosureIds = new Set([...(form.enclosures ?? []), ...requiredEnclosures(items)]);
+  // Proof about the disputed items (not the ID or proof of address): the bureau passes it on.
+  const proof = exhibits.flat().length > 0 || identityTheftReport.length > 0;
   const datesMatter = items.some((item) => item.errorType === 'incorrect-dates');
   return paragraphs([
     senderBlock(form.sender),
@@ -390,13 +487,13 @@ export function buildLetter(form: LetterForm, date: Date): string {
     ...itemsBlocks(items, exhibits, today, 'bureau'),
     identityTheftParagraph(items),
     [
-      `Please finish your reinvestigation within 30 days of getting this letter, and send my proof to the company that reported ${several ? 'each item' : 'the item'}. If you cannot verify ${several ? 'an item' : 'it'}, please delete it. Please send me the results in writing, with a free copy of my report if it changes.`,
+      `Please finish your reinvestigation within 30 days of getting this letter${proof ? `, and send my proof to the company that reported ${several ? 'each item' : 'the item'}` : ''}. If you cannot verify ${several ? 'an item' : 'it'}, please delete it. Please send me the results in writing, with a free copy of my report if it changes.`,
     ],
     datesMatter
       ? ['The dates on an account matter: most negative items may be reported for only 7 years.']
       : [],
     [
-      'Under §1681i(d), I designate everyone who got my report in the past 6 months, or in the past 2 years for a job, to get notice of any deletion or correction.',
+      'Under §1681i(d), please send notice of any deletion, or of my dispute, to each person who received my report in the past 6 months (2 years for employment purposes); I designate each of them.',
     ],
     [
       'As a reminder of my rights: under §1681n, a consumer may recover actual damages, or statutory damages of $100 to $1,000, when a credit bureau willfully fails to follow the FCRA. A court may also allow punitive damages, and costs and attorney’s fees after a successful suit.',
@@ -406,7 +503,7 @@ export function buildLetter(form: LetterForm, date: Date): string {
     signatureBlock(form.sender),
     enclosuresBlock([
       ...ENCLOSURE_IDS.filter((id) => enclosureIds.has(id)).map((id) => ENCLOSURES[id].line),
-      ...identityTheftReports,
+      ...identityTheftReport,
       ...exhibitLines(exhibits),
     ]),
   ]);
@@ -421,17 +518,27 @@ export interface FurnisherLetterOptions {
   address?: string | undefined;
 }
 
-/** The citations of a direct dispute to the creditor: §1681s-2(a)(8), (a)(3), (a)(6)(B) for identity theft, 12 CFR 1022.43. */
+/**
+ * The citations of a direct dispute to the creditor: §1681s-2(a)(8), (a)(3), (a)(5) for an
+ * outdated collection or charge-off (the creditor reports its date of first delinquency),
+ * (a)(6)(B) for identity theft with a report, 12 CFR 1022.43.
+ */
 export function furnisherCitations(item: DisputedItem): StatuteId[] {
   return [
     '1681s-2(a)(8)',
     '1681s-2(a)(3)',
-    ...(item.errorType === 'not-mine' && item.identityTheft ? (['1681s-2(a)(6)(B)'] as const) : []),
+    ...(item.errorType === 'outdated-info' && item.itemType
+      ? ITEM_TYPES[item.itemType].furnisherCitations
+      : []),
+    ...(hasIdentityTheftReport(item) ? (['1681s-2(a)(6)(B)'] as const) : []),
     '12 CFR 1022.43',
   ];
 }
 
-/** A direct dispute of one item to the creditor that furnished it, with only that item's facts and evidence. */
+/**
+ * A direct dispute of one item to the creditor that furnished it, with only that item's facts and
+ * evidence. RangeError for an item a creditor letter does not fit (`furnisherLetterApplies`).
+ */
 export function buildFurnisherLetter(
   form: LetterForm,
   date: Date,
@@ -439,9 +546,10 @@ export function buildFurnisherLetter(
 ): string {
   const item = disputedItems(form)[options.itemIndex];
   if (!item) throw new RangeError(`No disputed item ${options.itemIndex}`);
+  if (!furnisherLetterApplies(item))
+    throw new RangeError('A bankruptcy is disputed with the credit bureaus, not with a creditor');
   const address = lines(options.address);
   const [exhibits = []] = numberExhibits([item]);
-  const identityTheft = item.errorType === 'not-mine' && item.identityTheft === true;
   return paragraphs([
     senderBlock({ ...form.sender, reportNumber: undefined }),
     [formatLongUsDate(date)],
@@ -455,18 +563,22 @@ export function buildFurnisherLetter(
       'I dispute directly with you the information you report to credit bureaus about the account below.',
     ],
     itemBlock(item, 'Disputed item', exhibits, toIsoDate(date), 'furnisher'),
-    identityTheft
+    hasIdentityTheftReport(item)
       ? [
           'This account is the result of identity theft, as my enclosed identity theft report shows. Under §1681s-2(a)(6)(B), once you have this report you may not report the account to any credit bureau unless you learn that it is correct.',
         ]
-      : [],
+      : isIdentityTheft(item)
+        ? [
+            'This account is the result of identity theft and does not relate to any transaction I made.',
+          ]
+        : [],
     [
-      'Please investigate, review the proof I send, and tell me the results within 30 days of getting this letter. If the information is wrong, please correct it with every credit bureau you report it to. While I dispute it, please report the item as disputed by me.',
+      `Please investigate${exhibits.length > 0 || hasIdentityTheftReport(item) ? ', review the proof I send,' : ''} and tell me the results within 30 days of getting this letter. If the information is wrong, please correct it with every credit bureau you report it to. While I dispute it, please report the item as disputed by me.`,
     ],
     [legalBasisLine(furnisherCitations(item))],
     ['Thank you for your help.'],
     signatureBlock(form.sender),
-    enclosuresBlock([...identityTheftReportLines([item]), ...exhibitLines([exhibits])]),
+    enclosuresBlock([...identityTheftReportLine([item]), ...exhibitLines([exhibits])]),
   ]);
 }
 

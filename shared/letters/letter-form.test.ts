@@ -40,6 +40,7 @@ describe('validateLetterDraft', () => {
         dateFiled: undefined,
         reportedBalance: undefined,
         identityTheft: undefined,
+        hasIdentityTheftReport: undefined,
         additionalItems: [],
         enclosures: ['id-copy'],
       }),
@@ -75,6 +76,7 @@ describe('validateLetterDraft', () => {
           accountName: ' Acme ',
           details: 'Never mine.',
           identityTheft: true,
+          hasIdentityTheftReport: true,
           identityTheftReportNumber: ' 123 ',
           evidence: 'FTC report',
         },
@@ -86,10 +88,26 @@ describe('validateLetterDraft', () => {
         accountName: 'Acme',
         details: 'Never mine.',
         identityTheft: true,
+        hasIdentityTheftReport: true,
         identityTheftReportNumber: '123',
         evidence: 'FTC report',
       }),
     ]);
+  });
+  it('drops an identity theft report number once the report box is unticked', () => {
+    const theft = {
+      ...EMPTY_ITEM_DRAFT,
+      errorType: 'not-mine',
+      accountName: 'Acme',
+      details: 'Never mine.',
+      identityTheft: true,
+      identityTheftReportNumber: 'FTC-1',
+    };
+    const result = validateLetterDraft({ ...complete, additionalItems: [theft] });
+    expect(result.ok && result.form.additionalItems?.[0]).toMatchObject({
+      hasIdentityTheftReport: undefined,
+      identityTheftReportNumber: undefined,
+    });
   });
 });
 

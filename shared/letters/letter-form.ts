@@ -13,6 +13,11 @@ export interface ItemFacts {
   duplicateOf?: string | undefined;
   /** Account Not Mine: identity theft (§1681c-2 block) rather than a mixed file. */
   identityTheft?: boolean | undefined;
+  /**
+   * Identity theft: the consumer has an FTC or police identity theft report to enclose. A report
+   * number counts as having one; without either the letter neither mentions nor encloses a report.
+   */
+  hasIdentityTheftReport?: boolean | undefined;
   identityTheftReportNumber?: string | undefined;
   /** Outdated Information. */
   itemType?: ItemTypeId | undefined;
@@ -65,9 +70,11 @@ export interface LetterForm extends DisputedItem {
   enclosures?: readonly EnclosureId[] | undefined;
 }
 
+type ItemCheckbox = 'identityTheft' | 'hasIdentityTheftReport';
+
 /** One item as the form holds it while the user types: every field a string, selects possibly empty. */
-export type ItemDraft = { [K in Exclude<keyof DisputedItem, 'identityTheft'>]-?: string } & {
-  identityTheft: boolean;
+export type ItemDraft = { [K in Exclude<keyof DisputedItem, ItemCheckbox>]-?: string } & {
+  [K in ItemCheckbox]: boolean;
 };
 
 export interface LetterDraft extends ItemDraft {
@@ -87,6 +94,7 @@ export const EMPTY_ITEM_DRAFT: ItemDraft = {
   correctBalance: '',
   duplicateOf: '',
   identityTheft: false,
+  hasIdentityTheftReport: false,
   identityTheftReportNumber: '',
   itemType: '',
   dateOfFirstDelinquency: '',
@@ -125,7 +133,11 @@ function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
     correctBalance: optionalText(draft.correctBalance),
     duplicateOf: optionalText(draft.duplicateOf),
     identityTheft: draft.identityTheft || undefined,
-    identityTheftReportNumber: optionalText(draft.identityTheftReportNumber),
+    hasIdentityTheftReport: draft.hasIdentityTheftReport || undefined,
+    // The form asks for the number once the report box is ticked; unticked, a number left behind is not used.
+    identityTheftReportNumber: draft.hasIdentityTheftReport
+      ? optionalText(draft.identityTheftReportNumber)
+      : undefined,
     itemType: isItemTypeId(draft.itemType) ? draft.itemType : undefined,
     dateOfFirstDelinquency: optionalDate(draft.dateOfFirstDelinquency),
     dateFiled: optionalDate(draft.dateFiled),

@@ -1,5 +1,5 @@
 import { addDays, addYears, type IsoDate } from './dates';
-import type { BureauStatuteId } from './statutes';
+import type { BureauStatuteId, FurnisherStatuteId } from './statutes';
 
 export const ITEM_TYPE_IDS = [
   'collection',
@@ -19,42 +19,44 @@ export interface ItemType {
   readonly startsWith: 'filing' | 'delinquency';
   /** The paragraphs of §1681c that set its reporting period. */
   readonly citations: readonly BureauStatuteId[];
+  /**
+   * A public record (a bankruptcy): the bureaus take it from court records, not from a creditor,
+   * and a direct dispute to a creditor does not cover it (12 CFR 1022.43(b)(1)(i)(D)).
+   */
+  readonly publicRecord: boolean;
+  /**
+   * The creditor's own duty about the date this type's period runs from, cited in a letter to the
+   * creditor: §1681s-2(a)(5) covers accounts placed for collection or charged off.
+   */
+  readonly furnisherCitations: readonly FurnisherStatuteId[];
 }
 
-const COLLECTION: readonly BureauStatuteId[] = ['1681c(a)(4)', '1681c(c)(1)'];
+const COLLECTION = {
+  startsWith: 'delinquency',
+  citations: ['1681c(a)(4)', '1681c(c)(1)'],
+  publicRecord: false,
+  furnisherCitations: ['1681s-2(a)(5)'],
+} as const;
+const OTHER_ADVERSE = {
+  startsWith: 'delinquency',
+  citations: ['1681c(a)(5)'],
+  publicRecord: false,
+  furnisherCitations: [],
+} as const;
+const BANKRUPTCY = {
+  startsWith: 'filing',
+  citations: ['1681c(a)(1)'],
+  publicRecord: true,
+  furnisherCitations: [],
+} as const;
 
 export const ITEM_TYPES: Readonly<Record<ItemTypeId, ItemType>> = {
-  collection: {
-    id: 'collection',
-    label: 'Collection',
-    startsWith: 'delinquency',
-    citations: COLLECTION,
-  },
-  'charge-off': {
-    id: 'charge-off',
-    label: 'Charge-off',
-    startsWith: 'delinquency',
-    citations: COLLECTION,
-  },
-  'late-payment': {
-    id: 'late-payment',
-    label: 'Late payment',
-    startsWith: 'delinquency',
-    citations: ['1681c(a)(5)'],
-  },
-  'chapter-7': {
-    id: 'chapter-7',
-    label: 'Chapter 7 bankruptcy',
-    startsWith: 'filing',
-    citations: ['1681c(a)(1)'],
-  },
-  'chapter-13': {
-    id: 'chapter-13',
-    label: 'Chapter 13 bankruptcy',
-    startsWith: 'filing',
-    citations: ['1681c(a)(1)'],
-  },
-  other: { id: 'other', label: 'Other', startsWith: 'delinquency', citations: ['1681c(a)(5)'] },
+  collection: { id: 'collection', label: 'Collection', ...COLLECTION },
+  'charge-off': { id: 'charge-off', label: 'Charge-off', ...COLLECTION },
+  'late-payment': { id: 'late-payment', label: 'Late payment', ...OTHER_ADVERSE },
+  'chapter-7': { id: 'chapter-7', label: 'Chapter 7 bankruptcy', ...BANKRUPTCY },
+  'chapter-13': { id: 'chapter-13', label: 'Chapter 13 bankruptcy', ...BANKRUPTCY },
+  other: { id: 'other', label: 'Other', ...OTHER_ADVERSE },
 };
 
 export function isItemTypeId(value: string): value is ItemTypeId {
@@ -79,10 +81,9 @@ export interface ReportingPeriod {
 /**
  * When an adverse item stops being reportable under 15 U.S.C. §1681c:
  * - collections and charge-offs: 7 years from the end of the 180 days after the delinquency that
- *   led to them began (§1681c(a)(4), (c)(1));
- * - a late payment: 7 years from the late payment (§1681c(a)(5));
- * - any other negative item: counted as a collection, 7 years after the 180 days, so that the
- *   date is never earlier than the law allows (§1681c(a)(5));
+ *   led to them began (§1681c(a)(4), (c)(1)); the 180 days are (c)(1)'s and apply to these only;
+ * - a late payment or any other negative item: 7 years from its date, the date of first
+ *   delinquency the form asks for (§1681c(a)(5));
  * - Chapter 7: 10 years from filing (§1681c(a)(1));
  * - Chapter 13: the law allows 10 years (§1681c(a)(1)); the three bureaus remove it 7 years
  *   after filing by their own policy, and the letter says so.
@@ -98,16 +99,11 @@ export function reportingPeriod(itemType: ItemTypeId, startsOn: IsoDate): Report
         rule: '7 years, starting 180 days after the delinquency began',
       };
     case 'late-payment':
-      return {
-        ...base,
-        reportableUntil: addYears(startsOn, 7),
-        rule: '7 years from the late payment',
-      };
     case 'other':
       return {
         ...base,
-        reportableUntil: addYears(addDays(startsOn, DELINQUENCY_GRACE_DAYS), 7),
-        rule: '7 years, counted from 180 days after the delinquency began',
+        reportableUntil: addYears(startsOn, 7),
+        rule: '7 years from the date of first delinquency',
       };
     case 'chapter-7':
       return {

@@ -3,6 +3,7 @@ export type BureauStatuteId =
   | '1681i'
   | '1681e(b)'
   | '1681c'
+  | '1681c(a)'
   | '1681c(a)(1)'
   | '1681c(a)(4)'
   | '1681c(a)(5)'
@@ -11,7 +12,7 @@ export type BureauStatuteId =
   | '1681s-2(b)';
 /** Statutes of a direct dispute to the furnisher. */
 export type FurnisherStatuteId =
-  '1681s-2(a)(8)' | '1681s-2(a)(3)' | '1681s-2(a)(6)(B)' | '12 CFR 1022.43';
+  '1681s-2(a)(8)' | '1681s-2(a)(3)' | '1681s-2(a)(5)' | '1681s-2(a)(6)(B)' | '12 CFR 1022.43';
 export type StatuteId = BureauStatuteId | FurnisherStatuteId;
 
 export interface Statute {
@@ -26,6 +27,7 @@ export const STATUTES: Readonly<Record<StatuteId, Statute>> = {
   '1681i': { id: '1681i', citation: '§1681i', about: 'reinvestigation' },
   '1681e(b)': { id: '1681e(b)', citation: '§1681e(b)', about: 'accuracy' },
   '1681c': { id: '1681c', citation: '§1681c', about: 'reporting periods' },
+  '1681c(a)': { id: '1681c(a)', citation: '§1681c(a)', about: 'reporting periods' },
   '1681c(a)(1)': { id: '1681c(a)(1)', citation: '§1681c(a)(1)', about: 'bankruptcies' },
   '1681c(a)(4)': {
     id: '1681c(a)(4)',
@@ -42,6 +44,11 @@ export const STATUTES: Readonly<Record<StatuteId, Statute>> = {
   },
   '1681s-2(a)(8)': { id: '1681s-2(a)(8)', citation: '§1681s-2(a)(8)', about: 'direct disputes' },
   '1681s-2(a)(3)': { id: '1681s-2(a)(3)', citation: '§1681s-2(a)(3)', about: 'disputed items' },
+  '1681s-2(a)(5)': {
+    id: '1681s-2(a)(5)',
+    citation: '§1681s-2(a)(5)',
+    about: 'date of first delinquency',
+  },
   '1681s-2(a)(6)(B)': {
     id: '1681s-2(a)(6)(B)',
     citation: '§1681s-2(a)(6)(B)',

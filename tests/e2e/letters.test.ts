@@ -196,7 +196,10 @@ async function fillForm() {
     await page.getByLabel(`Error Type${suffix}`).selectOption(item.type);
     await page.getByLabel(`Account Name${suffix}`).fill(item.account);
     await page.getByLabel(`Account Number${suffix}`).fill(`${5000 + index}`);
-    if (item.type === 'not-mine') await page.getByLabel(`This is identity theft${suffix}`).check();
+    if (item.type === 'not-mine') {
+      await page.getByLabel(`This is identity theft${suffix}`).check();
+      await page.getByLabel(`I have an FTC or police identity theft report${suffix}`).check();
+    }
     if (item.itemType) await page.getByLabel(`Item Type${suffix}`).selectOption(item.itemType);
     for (const [label, value] of Object.entries(item.facts))
       await page.getByLabel(`${label}${suffix}`).fill(value);

@@ -15,6 +15,7 @@ export const GENERATOR_MESSAGES = {
   detailsForgotten: 'Your details were removed from this browser',
   mailed: 'Added to My Disputes',
   mailedFailed: 'It could not be added to My Disputes. Please try again.',
+  mailedInFuture: 'The mailing date cannot be in the future.',
 } as const;
 
 /** Beside a required field left empty. */
@@ -33,12 +34,27 @@ export const ITEM_HINTS = {
     'A few more words would help: say what is wrong and what is correct, with dates and amounts. A bureau may refuse a dispute too vague to act on.',
   dateOfFirstDelinquency:
     'When you first fell behind and never caught up; your report may call it "date of first delinquency".',
+  dateOfLatePayment:
+    'The date this payment first became late; your report may call it "date of first delinquency".',
+  itemTypeMissing:
+    'Choose the item type: how long an item may be reported depends on it. Without it, the letter cannot say when the item must come off.',
   identityTheftReport:
-    'From your FTC Identity Theft Report (IdentityTheft.gov) or a police report. Enclose a copy.',
+    'From your FTC Identity Theft Report (IdentityTheft.gov) or a police report. Optional: the letter lists the report with your enclosures either way.',
   identityTheftSteps:
-    'Also place a free fraud alert with one bureau (it tells the other two), and think about a free security freeze at Experian, Equifax and TransUnion. The letter asks the bureau to block this account within 4 business days.',
+    'Also place a free fraud alert with one bureau (it tells the other two), and think about a free security freeze at Experian, Equifax and TransUnion.',
+  identityTheftBlock:
+    'With your report enclosed, the letter asks the bureau to block this account within 4 business days.',
+  identityTheftNoReport:
+    'Without an identity theft report the bureau handles this as an ordinary dispute. With one (free at IdentityTheft.gov), it must block the account within 4 business days.',
   mixedFile:
     'Not identity theft? Then the letter treats it as someone else’s account mixed into your file.',
+} as const;
+
+/** Why the form offers no creditor letter for an item, and why an enclosure is locked. */
+export const LETTER_NOTES = {
+  noCreditorLetterForBankruptcy:
+    'Credit bureaus take a bankruptcy from court records, not from a creditor, so dispute it with the credit bureau only.',
+  idNeededForIdentityTheft: 'Needed as proof of identity for identity theft.',
 } as const;
 
 /** Before print, export or "Mark as mailed" while the letter still has placeholders. */

@@ -301,6 +301,7 @@ describe('the facts of each item', () => {
     await user.click(screen.getByLabelText('This is identity theft'));
     expect(screen.getByText(/free fraud alert/)).toBeInTheDocument();
     expect(screen.getByText(/security freeze/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('I have an FTC or police identity theft report'));
     await user.type(screen.getByLabelText('Identity Theft Report Number'), 'FTC-42');
     await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
@@ -309,16 +310,45 @@ describe('the facts of each item', () => {
     expect(text).toContain('- My identity theft report (number FTC-42) about Capital One Visa');
   });
 
+  it('mentions an identity theft report only when the consumer says there is one', async () => {
+    const user = renderGenerator();
+    await fillSender(user);
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'not-mine');
+    await user.click(screen.getByLabelText('This is identity theft'));
+    expect(screen.queryByLabelText('Identity Theft Report Number')).not.toBeInTheDocument();
+    expect(screen.getByText(/Without an identity theft report the bureau/)).toBeInTheDocument();
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const without = screen.getByLabelText('Letter text').textContent;
+    expect(without).toContain('This account is the result of identity theft');
+    expect(without).not.toMatch(/identity theft report|§1681c-2/);
+    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+
+    await goToStep(user, 'Disputed items');
+    await user.click(screen.getByLabelText('I have an FTC or police identity theft report'));
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const withReport = screen.getByLabelText('Letter text').textContent;
+    expect(withReport).toContain('I enclose my identity theft report and proof of my identity');
+    expect(withReport).toContain('- My identity theft report about Capital One Visa\n');
+  });
+
   it('says whether an outdated item’s reporting period has ended before the letter is made', async () => {
     const user = renderGenerator();
     await goToStep(user, 'Disputed items');
     await user.selectOptions(screen.getByLabelText('Error Type'), 'outdated-info');
+    // Without the item type the letter cannot say when the item must come off: a warning asks.
+    expect(
+      screen.getByText(/^Choose the item type: how long an item may be reported depends on it\./),
+    ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Item Type'), 'collection');
     const delinquency = screen.getByLabelText('Date of First Delinquency');
     await user.type(delinquency, '2016-03-01');
     expect(
       screen.getByText(/It may be reported until August 28, 2023 .* That date has passed/),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/Choose the item type/)).not.toBeInTheDocument();
     await user.clear(delinquency);
     const recent = toIsoDate(new Date());
     await user.type(delinquency, recent);
@@ -561,7 +591,7 @@ describe('beyond the basic letter', () => {
     await fillForm(user);
     await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
-    const mailedOn = screen.getByLabelText('Mailed on');
+    const mailedOn = screen.getByLabelText('Mailed On');
     await user.clear(mailedOn);
     await user.type(mailedOn, '2026-11-02');
     await user.type(
@@ -688,5 +718,119 @@ describe('beyond the basic letter', () => {
       ]),
     );
     expect(await screen.findByText('Word document downloaded')).toBeInTheDocument();
+  });
+});
+
+describe('after the legal review', () => {
+  it('offers no creditor letter for a bankruptcy, and says why', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'outdated-info');
+    await user.selectOptions(screen.getByLabelText('Item Type'), 'chapter-7');
+    await user.click(screen.getByRole('button', { name: 'Add another disputed item' }));
+    await user.selectOptions(screen.getByLabelText('Error Type (item 2)'), 'incorrect-status');
+    await user.type(screen.getByLabelText('Account Name (item 2)'), 'Chase Auto');
+    await user.type(screen.getByLabelText('Error Details (item 2)'), 'Paid in full in January.');
+    await goToStep(user, 'Review');
+    const panel = screen.getByRole('region', { name: 'Letter to the creditor' });
+    expect(panel).toHaveTextContent(
+      'Credit bureaus take a bankruptcy from court records, not from a creditor, so dispute it with the credit bureau only.',
+    );
+    expect(
+      within(panel).queryByRole('button', { name: 'Preview Furnisher Letter' }),
+    ).not.toBeInTheDocument();
+    expect(within(panel).queryByLabelText("Creditor's Name")).not.toBeInTheDocument();
+
+    await user.selectOptions(within(panel).getByLabelText('Disputed item'), '1');
+    expect(panel).not.toHaveTextContent('court records');
+    await user.click(within(panel).getByRole('button', { name: 'Preview Furnisher Letter' }));
+    expect(screen.getByRole('dialog', { name: 'Furnisher Letter Preview' })).toHaveTextContent(
+      'Account name: Chase Auto',
+    );
+  });
+
+  it('ticks and locks Copy of my ID while an item is identity theft, as the letter encloses it', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    await goToStep(user, 'Review');
+    const id = screen.getByLabelText('Copy of my ID');
+    await user.click(id);
+    expect(id).not.toBeChecked();
+
+    await goToStep(user, 'Disputed items');
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'not-mine');
+    await user.click(screen.getByLabelText('This is identity theft'));
+    await goToStep(user, 'Review');
+    expect(id).toBeChecked();
+    expect(id).toBeDisabled();
+    expect(id).toHaveAccessibleDescription('Needed as proof of identity for identity theft.');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.getByLabelText('Letter text').textContent).toContain(
+      '- A copy of my government-issued photo ID',
+    );
+    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+
+    // Not identity theft any more: the user's own choice is back.
+    await goToStep(user, 'Disputed items');
+    await user.click(screen.getByLabelText('This is identity theft'));
+    await goToStep(user, 'Review');
+    expect(id).not.toBeChecked();
+    expect(id).toBeEnabled();
+  });
+
+  it('records the same letter once, even when it is previewed or generated again', async () => {
+    const user = renderGenerator();
+    captureDownloads();
+    await fillSender(user);
+    await fillForm(user);
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
+    expect(await screen.findByRole('button', { name: 'Added to My Disputes' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+
+    // A new preview and a new Generate build new letter objects with the same text.
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.getByRole('button', { name: 'Added to My Disputes' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+    await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
+    expect(screen.getByRole('button', { name: 'Added to My Disputes' })).toBeDisabled();
+    expect(onMailed).toHaveBeenCalledOnce();
+
+    // A different letter (another recipient) can be recorded.
+    await user.click(screen.getByRole('button', { name: 'Close Preview' }));
+    await user.type(screen.getByLabelText("Creditor's Name"), 'Capital One');
+    await user.type(
+      screen.getByLabelText("Creditor's dispute address (optional)"),
+      'P.O. Box 30285{Enter}Salt Lake City, UT 84130',
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview Furnisher Letter' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
+    await vi.waitFor(() => expect(onMailed).toHaveBeenCalledTimes(2));
+  });
+
+  it('refuses a mailing date in the future, with the error beside the field', async () => {
+    const user = renderGenerator();
+    await fillSender(user);
+    await fillForm(user);
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const today = toIsoDate(new Date());
+    const mailedOn = screen.getByLabelText('Mailed On');
+    expect(mailedOn).toHaveAttribute('max', today);
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    await user.clear(mailedOn);
+    await user.type(mailedOn, toIsoDate(tomorrow));
+    expect(mailedOn).toHaveAttribute('aria-invalid', 'true');
+    expect(mailedOn).toHaveAccessibleDescription('The mailing date cannot be in the future.');
+    await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
+    expect(onMailed).not.toHaveBeenCalled();
+
+    await user.clear(mailedOn);
+    await user.type(mailedOn, today);
+    expect(mailedOn).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
+    expect(onMailed).toHaveBeenCalledOnce();
   });
 });

@@ -8,11 +8,13 @@ import {
   disputedItems,
   isBureauId,
   EMPTY_ITEM_DRAFT,
+  furnisherLetterApplies,
   furnisherLetterFileName,
   letterFileName,
   letterTextFile,
   mailingAdvice,
   placeholdersIn,
+  requiredEnclosures,
   toIsoDate,
   validateLetterDraft,
   type DisputedItem,
@@ -31,11 +33,17 @@ import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
 import '../dispute-generator.css';
 import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/export-letter';
-import type { PreparedLetter } from '../lib/prepared-letter';
+import { mailedKey, type PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
 import { useYourDetails } from '../lib/stored-records';
 import { liveLetterText } from '../lib/live-letter';
-import { FIELD_ERRORS, GENERATOR_MESSAGES, LETTER_MESSAGES, REVIEW_NOTES } from '../messages';
+import {
+  FIELD_ERRORS,
+  GENERATOR_MESSAGES,
+  LETTER_MESSAGES,
+  LETTER_NOTES,
+  REVIEW_NOTES,
+} from '../messages';
 import { DisputedItemFields } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
 import { ExportOptionsPanel } from './export-options-panel';
@@ -179,8 +187,11 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM_DRAFT]);
   const [enclosures, setEnclosures] = useState<EnclosureId[]>([...DEFAULT_BUREAU_ENCLOSURES]);
   const [details, setDetails, forgetDetails] = useYourDetails(userId, accountName);
-  /** The letter being recorded, then recorded: one record however often the button is pressed. */
-  const [mailed, setMailed] = useState<{ letter: PreparedLetter; done: boolean } | null>(null);
+  /**
+   * The letter being recorded, then recorded (by `mailedKey`): one record however often the button
+   * is pressed or the same letter is built again.
+   */
+  const [mailed, setMailed] = useState<{ key: string; done: boolean } | null>(null);
   const [preview, setPreview] = useState<{
     letter: PreparedLetter;
     pendingAction?: GuardedAction;
@@ -266,7 +277,8 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
 
   function openFurnisherPreview(itemIndex: number, creditorName: string, address: string) {
     const complete = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
-    if (complete)
+    const item = complete && disputedItems(complete)[itemIndex];
+    if (complete && item && furnisherLetterApplies(item))
       setPreview({
         letter: furnisherLetter(complete, new Date(), { itemIndex, creditorName, address }),
       });
@@ -287,8 +299,9 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   }
 
   function markMailed(letter: PreparedLetter, input: MailedInput) {
-    if (mailed?.letter === letter) return;
-    setMailed({ letter, done: false });
+    const key = mailedKey(letter);
+    if (mailed?.key === key) return;
+    setMailed({ key, done: false });
     onMailed({
       ...letter.record,
       mailedOn: input.mailedOn,
@@ -296,7 +309,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
       followsFreeAnnualReport: letter.kind === 'bureau' && input.followsFreeAnnualReport,
     }).then(
       () => {
-        setMailed({ letter, done: true });
+        setMailed({ key, done: true });
         toast.success(GENERATOR_MESSAGES.mailed, LETTER_TOAST);
       },
       () => {
@@ -399,7 +412,12 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
         <dd className="break-words text-gray-800">{details.name.trim() || REVIEW_NOTES.noName}</dd>
       </dl>
       <div className="mt-6">
-        <EnclosureChecklist selected={enclosures} onChange={setEnclosures} />
+        <EnclosureChecklist
+          selected={enclosures}
+          onChange={setEnclosures}
+          required={requiredEnclosures(items)}
+          requiredReason={LETTER_NOTES.idNeededForIdentityTheft}
+        />
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={buttonClasses('primary')}>
@@ -467,7 +485,10 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
         </form>
         <div hidden={step !== STEPS.length - 1} className="space-y-6">
           <FurnisherLetterPanel
-            accountNames={items.map((item) => item.accountName.trim())}
+            items={items.map((item) => ({
+              accountName: item.accountName.trim(),
+              applies: furnisherLetterApplies(item),
+            }))}
             onPreview={openFurnisherPreview}
           />
           <ExportOptionsPanel
@@ -491,7 +512,9 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
           onDownload={() => download(preview.letter)}
           onExport={(format) => void exportAs(preview.letter, format)}
           onPrint={() => print(preview.letter)}
-          mailed={mailed?.letter === preview.letter ? (mailed.done ? 'done' : 'saving') : null}
+          mailed={
+            mailed?.key === mailedKey(preview.letter) ? (mailed.done ? 'done' : 'saving') : null
+          }
           onMarkMailed={(input) => markMailed(preview.letter, input)}
         />
       )}

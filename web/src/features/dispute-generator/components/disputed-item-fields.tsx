@@ -21,7 +21,13 @@ import { FormField } from './form-field';
 
 type TextFactKey = Exclude<
   keyof ItemDraft,
-  'errorType' | 'accountName' | 'details' | 'accountNumber' | 'evidence' | 'identityTheft'
+  | 'errorType'
+  | 'accountName'
+  | 'details'
+  | 'accountNumber'
+  | 'evidence'
+  | 'identityTheft'
+  | 'hasIdentityTheftReport'
 >;
 
 interface FactField {
@@ -92,13 +98,17 @@ interface DisputedItemFieldsProps {
   today: IsoDate;
 }
 
-/** What the form says about an Outdated Information item once its type and date are given. */
-function outdatedNote(item: ItemDraft, today: IsoDate): { text: string; obsolete: boolean } | null {
+/**
+ * What the form says about an Outdated Information item: a warning while its type is not chosen
+ * or its period has not ended, and when it ends once the type and date are given.
+ */
+function outdatedNote(item: ItemDraft, today: IsoDate): { text: string; warn: boolean } | null {
+  if (!isItemTypeId(item.itemType)) return { text: ITEM_HINTS.itemTypeMissing, warn: true };
   const period = outdatedPeriod({
     errorType: 'outdated-info',
     accountName: '',
     details: '',
-    itemType: isItemTypeId(item.itemType) ? item.itemType : undefined,
+    itemType: item.itemType,
     dateOfFirstDelinquency: isIsoDate(item.dateOfFirstDelinquency)
       ? item.dateOfFirstDelinquency
       : undefined,
@@ -110,13 +120,10 @@ function outdatedNote(item: ItemDraft, today: IsoDate): { text: string; obsolete
     ? `By the bureaus’ policy it comes off after ${until} (the law allows 10 years).`
     : `It may be reported until ${until} (${period.rule}).`;
   return isObsolete(period, today)
-    ? {
-        text: `${limit} That date has passed: the letter asks for it to be deleted.`,
-        obsolete: true,
-      }
+    ? { text: `${limit} That date has passed: the letter asks for it to be deleted.`, warn: false }
     : {
         text: `Not yet outdated. ${limit} The letter will not ask for deletion; it asks the bureau to check this date.`,
-        obsolete: false,
+        warn: true,
       };
 }
 
@@ -183,13 +190,28 @@ export function DisputedItemFields({
           </label>
           {item.identityTheft ? (
             <>
-              <FormField
-                label={`Identity Theft Report Number${labelSuffix}`}
-                value={item.identityTheftReportNumber}
-                onChange={(value) => set('identityTheftReportNumber', value)}
-                hint={ITEM_HINTS.identityTheftReport}
-              />
-              <div className={warningClasses}>{ITEM_HINTS.identityTheftSteps}</div>
+              <label className="flex items-center gap-2 text-sm text-gray-900">
+                <input
+                  type="checkbox"
+                  checked={item.hasIdentityTheftReport}
+                  onChange={(event) => set('hasIdentityTheftReport', event.target.checked)}
+                />
+                I have an FTC or police identity theft report{labelSuffix}
+              </label>
+              {item.hasIdentityTheftReport && (
+                <FormField
+                  label={`Identity Theft Report Number${labelSuffix}`}
+                  value={item.identityTheftReportNumber}
+                  onChange={(value) => set('identityTheftReportNumber', value)}
+                  hint={ITEM_HINTS.identityTheftReport}
+                />
+              )}
+              <div className={warningClasses}>
+                {item.hasIdentityTheftReport
+                  ? ITEM_HINTS.identityTheftBlock
+                  : ITEM_HINTS.identityTheftNoReport}{' '}
+                {ITEM_HINTS.identityTheftSteps}
+              </div>
             </>
           ) : (
             <p className="text-sm text-gray-700">{ITEM_HINTS.mixedFile}</p>
@@ -219,13 +241,17 @@ export function DisputedItemFields({
               type="date"
               value={item.dateOfFirstDelinquency}
               onChange={(value) => set('dateOfFirstDelinquency', value)}
-              hint={ITEM_HINTS.dateOfFirstDelinquency}
+              hint={
+                item.itemType === 'late-payment'
+                  ? ITEM_HINTS.dateOfLatePayment
+                  : ITEM_HINTS.dateOfFirstDelinquency
+              }
             />
           )}
           <p
             aria-live="polite"
             className={
-              outdated && !outdated.obsolete
+              outdated?.warn
                 ? `${warningClasses} md:col-span-2`
                 : 'text-sm text-gray-800 md:col-span-2'
             }

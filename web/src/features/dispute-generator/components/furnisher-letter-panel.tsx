@@ -1,20 +1,28 @@
 import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
+import { LETTER_NOTES } from '../messages';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
 import { FormField } from './form-field';
 
+export interface FurnisherLetterItem {
+  accountName: string;
+  /** False for a bankruptcy: the bureaus take it from court records, not from a creditor. */
+  applies: boolean;
+}
+
 interface FurnisherLetterPanelProps {
-  accountNames: readonly string[];
+  items: readonly FurnisherLetterItem[];
   onPreview: (itemIndex: number, creditorName: string, address: string) => void;
 }
 
 /** The same dispute sent straight to the creditor that reported the item. */
-export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLetterPanelProps) {
+export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelProps) {
   const id = useId();
   const [itemIndex, setItemIndex] = useState(0);
   const [creditorName, setCreditorName] = useState('');
   const [address, setAddress] = useState('');
-  const chosen = Math.min(itemIndex, accountNames.length - 1);
+  const chosen = Math.min(itemIndex, items.length - 1);
+  const applies = items[chosen]?.applies ?? true;
   return (
     <section aria-labelledby={`${id}-title`} className={panelClasses}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -27,7 +35,7 @@ export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLette
         address it gives for identity theft reports), or the one shown on your credit report.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        {accountNames.length > 1 && (
+        {items.length > 1 && (
           <div>
             <label htmlFor={`${id}-item`} className={labelClasses}>
               Disputed item
@@ -38,35 +46,45 @@ export function FurnisherLetterPanel({ accountNames, onPreview }: FurnisherLette
               onChange={(event) => setItemIndex(Number(event.target.value))}
               className={inputClasses}
             >
-              {accountNames.map((name, index) => (
+              {items.map((item, index) => (
                 <option key={index} value={index}>
-                  {`${index + 1}. ${name || 'Unnamed account'}`}
+                  {`${index + 1}. ${item.accountName || 'Unnamed account'}`}
                 </option>
               ))}
             </select>
           </div>
         )}
-        <FormField label="Creditor's Name" value={creditorName} onChange={setCreditorName} />
-        <div>
-          <label htmlFor={`${id}-address`} className={labelClasses}>
-            Creditor&apos;s dispute address (optional)
-          </label>
-          <textarea
-            id={`${id}-address`}
-            rows={3}
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            className={inputClasses}
-          />
-        </div>
+        {applies ? (
+          <>
+            <FormField label="Creditor's Name" value={creditorName} onChange={setCreditorName} />
+            <div>
+              <label htmlFor={`${id}-address`} className={labelClasses}>
+                Creditor&apos;s dispute address (optional)
+              </label>
+              <textarea
+                id={`${id}-address`}
+                rows={3}
+                value={address}
+                onChange={(event) => setAddress(event.target.value)}
+                className={inputClasses}
+              />
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-gray-800 md:col-span-2">
+            {LETTER_NOTES.noCreditorLetterForBankruptcy}
+          </p>
+        )}
       </div>
-      <button
-        type="button"
-        onClick={() => onPreview(chosen, creditorName, address)}
-        className={buttonClasses('secondary', 'mt-4 px-3 py-2 text-sm')}
-      >
-        Preview Furnisher Letter
-      </button>
+      {applies && (
+        <button
+          type="button"
+          onClick={() => onPreview(chosen, creditorName, address)}
+          className={buttonClasses('secondary', 'mt-4 px-3 py-2 text-sm')}
+        >
+          Preview Furnisher Letter
+        </button>
+      )}
     </section>
   );
 }

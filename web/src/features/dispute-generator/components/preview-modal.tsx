@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import type { ExportFormat } from '../lib/export-letter';
 import type { PreparedLetter } from '../lib/prepared-letter';
-import { PLACEHOLDER_WARNING } from '../messages';
-import { inputClasses, labelClasses, warningClasses } from './field-styles';
+import { GENERATOR_MESSAGES, PLACEHOLDER_WARNING } from '../messages';
+import { errorClasses, inputClasses, labelClasses, warningClasses } from './field-styles';
 import { LetterDialog } from './letter-dialog';
 
 export interface MailedInput {
@@ -45,7 +45,10 @@ export function PreviewModal({
   onMarkMailed,
 }: PreviewModalProps) {
   const titleId = useId();
-  const [mailedOn, setMailedOn] = useState(() => toIsoDate(new Date()));
+  const [today] = useState(() => toIsoDate(new Date()));
+  const [mailedOn, setMailedOn] = useState(today);
+  // A letter cannot have been mailed after today (ISO dates compare as strings).
+  const mailedInFuture = mailedOn > today;
   const [trackingNumber, setTrackingNumber] = useState('');
   const [followsFreeAnnualReport, setFollowsFreeAnnualReport] = useState(false);
   const [pending, setPending] = useState<GuardedAction | null>(pendingAction);
@@ -70,7 +73,8 @@ export function PreviewModal({
 
   function markMailed(event: FormEvent) {
     event.preventDefault();
-    if (mailedOn && !mailed)
+    // The browser's own check (max) stops a future date first and focuses the field.
+    if (mailedOn && !mailedInFuture && !mailed)
       attempt({ kind: 'mailed', input: { mailedOn, trackingNumber, followsFreeAnnualReport } });
   }
 
@@ -169,16 +173,24 @@ export function PreviewModal({
           <form onSubmit={markMailed} className="flex flex-wrap items-end gap-3">
             <div>
               <label htmlFor={`${titleId}-mailed-on`} className={labelClasses}>
-                Mailed on
+                Mailed On
               </label>
               <input
                 id={`${titleId}-mailed-on`}
                 type="date"
                 required
+                max={today}
                 value={mailedOn}
+                aria-invalid={mailedInFuture || undefined}
+                aria-describedby={mailedInFuture ? `${titleId}-mailed-on-error` : undefined}
                 onChange={(event) => setMailedOn(event.target.value)}
                 className={inputClasses}
               />
+              {mailedInFuture && (
+                <p id={`${titleId}-mailed-on-error`} className={errorClasses}>
+                  {GENERATOR_MESSAGES.mailedInFuture}
+                </p>
+              )}
             </div>
             <div>
               <label htmlFor={`${titleId}-tracking`} className={labelClasses}>

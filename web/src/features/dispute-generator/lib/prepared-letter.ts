@@ -17,3 +17,11 @@ export interface PreparedLetter {
   /** What "Mark as mailed" records in My Disputes, less the mailing details. */
   record: Omit<MailedLetter, 'mailedOn' | 'trackingNumber' | 'followsFreeAnnualReport'>;
 }
+
+/**
+ * Which letter "Mark as mailed" records: the same text to the same recipient is the same letter,
+ * however often Preview or Generate builds it again.
+ */
+export function mailedKey(letter: PreparedLetter): string {
+  return JSON.stringify([letter.record.recipient, letter.text]);
+}
