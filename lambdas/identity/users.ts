@@ -22,6 +22,9 @@ export interface UserRecord {
   recoveryTokenHash?: string;
   emailChangeTokenHash?: string;
   emailChangeCurrentTokenHash?: string;
+  /** The halves of the pending e-mail change already used (each a code of its own address). */
+  emailChangeNewConfirmed?: boolean;
+  emailChangeCurrentConfirmed?: boolean;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   identity: {
@@ -32,6 +35,14 @@ export interface UserRecord {
     identityData: Record<string, unknown>;
   };
 }
+
+export type EmailChangeConfirmation = 'emailChangeNewConfirmed' | 'emailChangeCurrentConfirmed';
+
+/** What a new e-mail change, a password change or a completed change clears. */
+export const EMAIL_CHANGE_CONFIRMATIONS: EmailChangeConfirmation[] = [
+  'emailChangeNewConfirmed',
+  'emailChangeCurrentConfirmed',
+];
 
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
@@ -214,6 +225,7 @@ const PASSWORD_BOUND_SLOTS = [
   'emailChangeTokenHash',
   'emailChangeCurrentTokenHash',
   'newEmail',
+  ...EMAIL_CHANGE_CONFIRMATIONS,
 ];
 
 /**
