@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveRefreshToken, parseRefreshToken } from '../../lambdas/identity/refresh-tokens';
+import { parseRefreshTokenSecret } from '../../lambdas/identity/signing-keys';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { PLAN } from '../../shared/plan';
 import {
@@ -467,6 +470,55 @@ describe('fuzzing every endpoint', () => {
         },
       ),
       { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('crafted refresh tokens (top counter, bad MAC, wrong lengths and versions) are 4xx', async () => {
+    const real = Buffer.from(subscriber.refreshToken, 'base64url');
+    const parts = parseRefreshToken(subscriber.refreshToken)!;
+    const [key] = parseRefreshTokenSecret(runtime.env.REFRESH_TOKEN_SECRET!);
+    const withCounter = (counter: number, mac: 'flipped' | 'random' | 'valid') => {
+      if (mac === 'valid') return deriveRefreshToken(key!, { ...parts, counter });
+      const bytes = Buffer.from(real);
+      bytes.writeUInt32BE(counter, 33);
+      if (mac === 'flipped') bytes[bytes.length - 1]! ^= 1;
+      else bytes.set(randomBytes(16), bytes.length - 16);
+      return bytes.toString('base64url');
+    };
+    const crafted = fc.oneof(
+      fc
+        .tuple(
+          fc.oneof(
+            fc.constantFrom(0xffff_ffff, 0xffff_fffe, 0x8000_0000, parts.counter),
+            fc.nat({ max: 0xffff_ffff }),
+          ),
+          fc.constantFrom('flipped', 'random'),
+        )
+        .map(([counter, mac]) => withCounter(counter, mac as 'flipped' | 'random')),
+      // Correctly MACed at the top counter (a token that could have no successor).
+      fc.constant(withCounter(0xffff_ffff, 'valid')),
+      // Too short, too long, another version byte.
+      fc.nat({ max: real.length - 1 }).map((n) => real.subarray(0, n).toString('base64url')),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((extra) => Buffer.concat([real, extra]).toString('base64url')),
+      fc
+        .integer({ min: 0, max: 255 })
+        .filter((version) => version !== real[0])
+        .map((version) =>
+          Buffer.concat([Buffer.from([version]), real.subarray(1)]).toString('base64url'),
+        ),
+    );
+    await fc.assert(
+      fc.asyncProperty(crafted, async (token) => {
+        await expectRejected({
+          method: 'POST',
+          path: '/auth/v1/token?grant_type=refresh_token',
+          headers: [API_KEY, JSON_TYPE],
+          body: JSON.stringify({ refresh_token: token }),
+        });
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 
