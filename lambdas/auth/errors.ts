@@ -33,6 +33,7 @@ export type AuthErrorCode =
   | 'over_email_send_rate_limit'
   | 'request_entity_too_large'
   | 'not_found'
+  | 'conflict'
   | 'service_unavailable'
   | 'unexpected_failure';
 

@@ -19,7 +19,7 @@ import { createUser } from './new-users';
 import { hashPassword } from './passwords';
 import { enforceRateLimit } from './rate-limits';
 import { resolveRedirect } from './redirects';
-import { MAX_EMAIL_LENGTH, normalizeEmail, optionalObject, optionalString } from './request';
+import { MAX_EMAIL_LENGTH, normalizeEmail, optionalMetadata, optionalString } from './request';
 import { signIn } from './sign-in';
 
 /** Which stored code kinds a `/verify` type accepts. */
@@ -70,7 +70,7 @@ export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!rawEmail) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
   const createIfMissing = body.create_user !== false;
-  const data = optionalObject(body, 'data') ?? {};
+  const data = optionalMetadata(body) ?? {};
   const redirectTo = c.req.query('redirect_to');
 
   const email = normalizeEmail(rawEmail);

@@ -15,7 +15,7 @@ import { NO_PASSWORD_KEPT } from './emails';
 import { sendOtp } from './mail-codes';
 import { createUser } from './new-users';
 import { assertAcceptablePassword, hashPassword, passwordMatchesIfAny } from './passwords';
-import { normalizeEmail, optionalObject, optionalString } from './request';
+import { normalizeEmail, optionalMetadata, optionalString } from './request';
 import { issueSession } from './sign-in';
 
 /** `POST /signup`: a session (autoconfirm) or a bare user (confirmation required). */
@@ -28,7 +28,7 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   const rawEmail = optionalString(body, 'email');
   const phone = optionalString(body, 'phone');
   const password = optionalString(body, 'password');
-  const data = optionalObject(body, 'data') ?? {};
+  const data = optionalMetadata(body) ?? {};
   const redirectTo = c.req.query('redirect_to');
   if (!rawEmail && !phone) {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');

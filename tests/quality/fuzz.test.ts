@@ -344,6 +344,49 @@ describe('fuzzing every endpoint', () => {
     );
   });
 
+  it('user metadata the table cannot store (size, depth, empty keys, numbers) is refused', async () => {
+    const nested = (depth: number, leaf: unknown): unknown =>
+      depth === 0 ? leaf : { n: nested(depth - 1, leaf) };
+    const unstorable = fc.oneof(
+      // Past 16 KB as JSON, up to past DynamoDB's 400 KB item limit.
+      fc
+        .tuple(fc.constantFrom('a', 'é', '💥', '"'), fc.integer({ min: 17_000, max: 450_000 }))
+        .map(([unit, length]) => ({ big: unit.repeat(Math.ceil(length / unit.length)) })),
+      // Nested past the limit (DynamoDB stores 32 levels).
+      fc.integer({ min: 17, max: 64 }).map((depth) => nested(depth, 'leaf')),
+      // An empty key, at the top or further down.
+      fc.integer({ min: 0, max: 10 }).map((depth) => nested(depth, { '': 'empty' })),
+      // Numbers the table cannot hold exactly (or at all).
+      fc
+        .constantFrom(2 ** 53, -(2 ** 60), 1e300, 1e-200, -1e-131)
+        .chain((n) => fc.integer({ min: 0, max: 10 }).map((depth) => nested(depth, { n }))),
+    );
+    const targets = fc.constantFrom(
+      { method: 'POST', path: '/auth/v1/signup', token: false },
+      { method: 'POST', path: '/auth/v1/otp', token: false },
+      { method: 'PUT', path: '/auth/v1/user', token: true },
+    );
+    await fc.assert(
+      fc.asyncProperty(targets, unstorable, async (target, data) => {
+        await expectRejected({
+          method: target.method,
+          path: target.path,
+          headers: [API_KEY, JSON_TYPE, ...(target.token ? [bearer()] : [])],
+          body: JSON.stringify(
+            target.token
+              ? { data }
+              : {
+                  email: `fuzz-meta-${randomBytes(6).toString('hex')}@example.com`,
+                  password: 'long enough',
+                  data,
+                },
+          ),
+        });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('missing, wrong and duplicated headers are refused', async () => {
     const headerSets = fc.oneof(
       // No publishable key at all, or a wrong one (also in odd Latin-1).
