@@ -6,6 +6,7 @@ import {
   countCodeAttempt,
   getOtp,
   linkTokenHash,
+  pendingSignUp,
   otpHash,
   type OtpKind,
 } from '../identity/one-time-codes';
@@ -118,18 +119,15 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   const user = await userByEmail(deps, normalizeEmail(rawEmail));
   if (!user) return c.json({});
   if (type === 'signup' && user.emailConfirmedAt === undefined) {
-    // The new code carries the pending sign-up's password, as the one it replaces did.
-    const replaced = user.confirmationTokenHash
-      ? await getOtp(deps.table, user.confirmationTokenHash)
-      : undefined;
+    // The new code carries the pending sign-up's password, as the live one it replaces did; an
+    // expired one binds none (as for a sign-up).
+    const pending = await pendingSignUp(deps.table, user, deps.now());
     await sendOtp(
       deps,
       user,
       'signup',
       redirectTo,
-      replaced?.passwordHash
-        ? { passwordHash: replaced.passwordHash }
-        : { notice: NO_PASSWORD_KEPT },
+      pending?.passwordHash ? { passwordHash: pending.passwordHash } : { notice: NO_PASSWORD_KEPT },
     );
   }
   if (type === 'email_change' && user.newEmail) {

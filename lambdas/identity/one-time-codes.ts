@@ -186,6 +186,20 @@ export async function getOtp(table: Table, key: string): Promise<OtpRecord | und
   return withoutKeys<OtpRecord>(out.Item);
 }
 
+/**
+ * The unconfirmed user's live confirmation code (the one a sign-up's password is bound to), if
+ * one is pending and not expired.
+ */
+export async function pendingSignUp(
+  table: Table,
+  user: UserRecord,
+  now: number,
+): Promise<OtpRecord | undefined> {
+  if (!user.confirmationTokenHash) return undefined;
+  const code = await getOtp(table, user.confirmationTokenHash);
+  return code && code.expiresAt >= now ? code : undefined;
+}
+
 /** What using a token did: `partial` is the first half of a secure e-mail change. */
 export type ConsumeOutcome = 'done' | 'partial' | 'stale';
 
