@@ -23,12 +23,16 @@ import { resolveRedirect } from './redirects';
 import { MAX_EMAIL_LENGTH, normalizeEmail, optionalMetadata, optionalString } from './request';
 import { signIn } from './sign-in';
 
-/** Which stored code kinds a `/verify` type accepts. */
+/**
+ * Which stored code kinds a `/verify` type accepts, as GoTrue's: `signup` the confirmation
+ * token, `recovery` and `magiclink` the recovery token (which both kinds share here), `email`
+ * either, `email_change` either half of a change. Any other type is refused.
+ */
 const VERIFY_TYPES: Record<string, OtpKind[]> = {
   signup: ['signup'],
-  email: ['signup', 'magiclink'],
-  magiclink: ['magiclink', 'signup'],
-  recovery: ['recovery'],
+  email: ['signup', 'recovery', 'magiclink'],
+  magiclink: ['recovery', 'magiclink'],
+  recovery: ['recovery', 'magiclink'],
   email_change: ['email_change', 'email_change_current'],
 };
 
@@ -146,6 +150,9 @@ async function verifyCode(
   input: { type: string; token?: string; tokenHash?: string; email?: string },
 ) {
   const { table, now } = deps;
+  // Refused before anything is looked up or counted against the address's attempts.
+  const kinds = Object.hasOwn(VERIFY_TYPES, input.type) ? VERIFY_TYPES[input.type]! : undefined;
+  if (!kinds) throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
   const invalid = () =>
     input.tokenHash
       ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
@@ -162,7 +169,6 @@ async function verifyCode(
     if (!(await countCodeAttempt(table, email))) throw invalid();
     key = otpHash(email, input.token ?? '');
   }
-  const kinds = Object.hasOwn(VERIFY_TYPES, input.type) ? VERIFY_TYPES[input.type]! : [];
   const code = await getOtp(table, key);
   if (!code || code.expiresAt < now() || !kinds.includes(code.kind)) throw invalid();
   const user = await getUser(table, code.userId);

@@ -796,7 +796,7 @@ describe('fuzzing every endpoint', () => {
         headers: [],
       });
       expect(link.status, type).toBe(303);
-      expect(String(link.headers.location), type).toContain('error_code=otp_expired');
+      expect(String(link.headers.location), type).toContain('error_code=validation_failed');
     }
     await expectRejected({
       method: 'POST',
