@@ -162,4 +162,30 @@ describe('project-wide e-mail budget (RATE_LIMIT_EMAIL_SENT)', () => {
       await capped.stop();
     }
   });
+
+  it('does not charge the budget for sends the per-address interval refuses', async () => {
+    const capped = await startAuthServer({ RATE_LIMIT_EMAIL_SENT: '3' });
+    try {
+      const emails = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
+      for (const email of emails) await signUpUser(capped, email);
+      expect((await call(capped, 'POST', '/recover', { body: { email: emails[0] } })).status).toBe(
+        200,
+      );
+      for (let i = 0; i < 30; i += 1) {
+        const refused = await call(capped, 'POST', '/recover', { body: { email: emails[0] } });
+        expect([refused.status, refused.json.message]).toEqual([
+          429,
+          'For security purposes, you can only request this after 60 seconds.',
+        ]);
+      }
+      for (const email of emails.slice(1)) {
+        expect((await call(capped, 'POST', '/recover', { body: { email } })).status).toBe(200);
+      }
+      expect(await capped.outbox.list()).toHaveLength(3);
+      const over = await call(capped, 'POST', '/otp', { body: { email: uniqueEmail() } });
+      expect([over.status, over.json.message]).toEqual([429, 'Email rate limit exceeded']);
+    } finally {
+      await capped.stop();
+    }
+  });
 });
