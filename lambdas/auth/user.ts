@@ -9,6 +9,7 @@ import {
 } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
+import { emailProviderDisabled } from './email-provider';
 import { AuthError } from './errors';
 import { sendEmailChange } from './mail-codes';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
@@ -79,7 +80,10 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     passwordHash = await hashPassword(password, config.bcryptCost);
   }
   const newEmail = rawEmail ? normalizeEmail(rawEmail) : undefined;
-  if (newEmail && newEmail !== user.email && (await findLogin(table, newEmail))) {
+  const movesEmail = newEmail !== undefined && newEmail !== user.email;
+  // Without a sender nobody could confirm the change: refused before anything is written.
+  if (movesEmail && !deps.emailEnabled) throw emailProviderDisabled(400);
+  if (movesEmail && (await findLogin(table, newEmail))) {
     throw new AuthError(
       422,
       'email_exists',
@@ -87,7 +91,6 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     );
   }
   const entries = Object.entries(data ?? {}).filter(([key]) => !RESERVED_METADATA.has(key));
-  const movesEmail = newEmail !== undefined && newEmail !== user.email;
   // Nothing to change (e.g. `{password: null}`): answer the user and leave the stored item alone.
   if (!passwordHash && !movesEmail && entries.length === 0) return c.json(toUserJson(user));
   let updated;
