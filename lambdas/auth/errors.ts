@@ -4,6 +4,7 @@ import { HttpError, logFailure, toHttpError } from '../platform/errors';
 import { JsonBodyError } from '../platform/json-body';
 import { requestIdOf } from '../platform/logging';
 import { ApiKeyError } from '../platform/publishable-key';
+import { MailDeliveryError } from './mailer';
 
 /** The GoTrue error codes this API answers with (a subset of upstream `apierrors/errorcode.go`). */
 export type AuthErrorCode =
@@ -33,6 +34,7 @@ export type AuthErrorCode =
   | 'over_email_send_rate_limit'
   | 'request_entity_too_large'
   | 'not_found'
+  | 'conflict'
   | 'service_unavailable'
   | 'unexpected_failure';
 
@@ -69,6 +71,12 @@ export function toAuthError(error: unknown): AuthError {
     return error.problem === 'too_large'
       ? new AuthError(413, 'request_entity_too_large', error.message)
       : new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`);
+  }
+  if (error instanceof MailDeliveryError && error.problem === 'rejected') {
+    return new AuthError(400, 'email_address_invalid', 'Email address cannot receive email');
+  }
+  if (error instanceof MailDeliveryError && error.problem === 'unavailable') {
+    return new AuthError(503, 'service_unavailable', 'Email sending is busy, please retry');
   }
   // Access-token refusals carry their GoTrue code already.
   if (error instanceof HttpError && error.code !== 'unexpected_failure') {

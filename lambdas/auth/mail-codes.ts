@@ -1,4 +1,4 @@
-import { issueOtp, newOtp, type NewOtp, type OtpKind } from '../identity/one-time-codes';
+import { issueOtps, newOtp, type NewOtp, type OtpKind } from '../identity/one-time-codes';
 import type { UserRecord } from '../identity/users';
 import type { AuthDeps } from './deps';
 import { composeEmail, type EmailDetails } from './emails';
@@ -23,13 +23,22 @@ export function verificationLink(
 }
 
 /**
- * Counts one e-mail against the project-wide hourly budget (GoTrue's `RATE_LIMIT_EMAIL_SENT`);
- * 429 over it.
+ * Counts `count` e-mails against the project-wide hourly budget (GoTrue's
+ * `RATE_LIMIT_EMAIL_SENT`); 429 over it, with nothing counted. Answers the function that gives
+ * them back, for when they are not sent after all (so refused requests do not drain the budget).
  */
-export async function reserveEmail(deps: AuthDeps): Promise<void> {
-  if (!(await deps.limiter.allow('email-sent', 'all', deps.config.rateLimits.emailSent))) {
-    throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+export async function reserveEmails(deps: AuthDeps, count: number): Promise<() => void> {
+  const rule = deps.config.rateLimits.emailSent;
+  const release = (reserved: number) => {
+    for (let i = 0; i < reserved; i += 1) deps.limiter.release('email-sent', 'all', rule);
+  };
+  for (let reserved = 0; reserved < count; reserved += 1) {
+    if (!(await deps.limiter.allow('email-sent', 'all', rule))) {
+      release(reserved);
+      throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    }
   }
+  return () => release(count);
 }
 
 /** Mails a code and its link. */
@@ -50,47 +59,51 @@ export async function mailOtp(
   );
 }
 
-export interface SendOtpOptions {
-  /** Defaults to the user's address. */
-  to?: string;
-  /** The new address of an e-mail change, named in the mail to the current one. */
-  about?: string;
+/** One code to issue and mail. */
+interface CodeToSend {
+  kind: OtpKind;
+  to: string;
   /** A sign-up's password, bound to its confirmation code. */
   passwordHash?: string;
+  /** The new address of an e-mail change, named in the mail to the current one. */
+  about?: string;
   /** A paragraph for the mail, after its introduction. */
   notice?: string;
 }
 
-/** Issues a one-time code of a kind (at most one per address and interval) and mails it. */
-export async function sendOtp(
+/**
+ * Reserves the e-mails, records the codes in one transaction (at most one per kind and
+ * interval), then mails them. A refusal writes and sends nothing and gives the e-mails back.
+ */
+async function issueAndMail(
   deps: AuthDeps,
   user: UserRecord,
-  kind: OtpKind,
+  codes: CodeToSend[],
   redirectTo: string | undefined,
-  options: SendOtpOptions = {},
+  newEmail?: string,
 ): Promise<void> {
   const { config } = deps;
-  const to = options.to ?? user.email;
-  await reserveEmail(deps);
-  const otp = newOtp(to);
+  const release = await reserveEmails(deps, codes.length);
   const at = deps.now();
-  const issued = await issueOtp(
-    deps.table,
-    {
-      userId: user.id,
-      kind,
-      email: to,
-      expiresAt: at + config.otpExpirySeconds * 1000,
-      codeHash: otp.codeHash,
-      linkHash: otp.linkHash,
-      ...(options.passwordHash ? { passwordHash: options.passwordHash } : {}),
-    },
-    {
-      now: at,
-      minIntervalMs: config.mailMinIntervalSeconds * 1000,
-      newEmail: kind === 'email_change' ? to : undefined,
-    },
-  );
+  const otps = codes.map((code) => ({ code, otp: newOtp(code.to) }));
+  let issued = false;
+  try {
+    issued = await issueOtps(
+      deps.table,
+      otps.map(({ code, otp }) => ({
+        userId: user.id,
+        kind: code.kind,
+        email: code.to,
+        expiresAt: at + config.otpExpirySeconds * 1000,
+        codeHash: otp.codeHash,
+        linkHash: otp.linkHash,
+        ...(code.passwordHash ? { passwordHash: code.passwordHash } : {}),
+      })),
+      { now: at, minIntervalMs: config.mailMinIntervalSeconds * 1000, newEmail },
+    );
+  } finally {
+    if (!issued) release();
+  }
   if (!issued) {
     throw new AuthError(
       429,
@@ -98,12 +111,29 @@ export async function sendOtp(
       `For security purposes, you can only request this after ${config.mailMinIntervalSeconds} seconds.`,
     );
   }
-  await mailOtp(deps, otp, kind, to, redirectTo, { about: options.about, notice: options.notice });
+  for (const { code, otp } of otps) {
+    await mailOtp(deps, otp, code.kind, code.to, redirectTo, {
+      about: code.about,
+      notice: code.notice,
+    });
+  }
+}
+
+/** Issues a one-time code of a kind to the user's address (at most one per interval) and mails it. */
+export async function sendOtp(
+  deps: AuthDeps,
+  user: UserRecord,
+  kind: OtpKind,
+  redirectTo: string | undefined,
+  options: Pick<CodeToSend, 'passwordHash' | 'notice'> = {},
+): Promise<void> {
+  await issueAndMail(deps, user, [{ kind, to: user.email, ...options }], redirectTo);
 }
 
 /**
  * GoTrue's secure e-mail change: a code to the new address and one to the current address
- * (which is told what is asked); the address moves only once both are used.
+ * (which is told what is asked), both written with the pending address in one transaction;
+ * the address moves only once both are used.
  */
 export async function sendEmailChange(
   deps: AuthDeps,
@@ -111,6 +141,14 @@ export async function sendEmailChange(
   newEmail: string,
   redirectTo: string | undefined,
 ): Promise<void> {
-  await sendOtp(deps, user, 'email_change', redirectTo, { to: newEmail });
-  await sendOtp(deps, user, 'email_change_current', redirectTo, { about: newEmail });
+  await issueAndMail(
+    deps,
+    user,
+    [
+      { kind: 'email_change', to: newEmail },
+      { kind: 'email_change_current', to: user.email, about: newEmail },
+    ],
+    redirectTo,
+    newEmail,
+  );
 }

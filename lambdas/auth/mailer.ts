@@ -1,4 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { isTransientAwsError } from '../platform/aws-errors';
 import { countMetric } from '../platform/metrics';
 
 export interface MailMessage {
@@ -23,30 +24,65 @@ export function countingMailer(mailer: Mailer): Mailer {
   };
 }
 
+/** Why SES did not take a message: it is busy or down, it refused the message, or anything else. */
+export type MailDeliveryProblem = 'unavailable' | 'rejected' | 'failed';
+
 /**
- * SES v2 `SendEmail` through the AWS SDK (region and credentials from the runtime). The client
- * is created on the first e-mail: most auth requests send none.
+ * SES did not take a message. It carries SES's error name (as its own name) and nothing of SES's
+ * message, which quotes the addresses: that is all a log line can show.
  */
-export function createSesMailer(from: string): Mailer {
-  let client: SESv2Client | undefined;
+export class MailDeliveryError extends Error {
+  constructor(
+    readonly problem: MailDeliveryProblem,
+    sesErrorName: string,
+  ) {
+    super('Amazon SES did not accept the message');
+    this.name = sesErrorName;
+  }
+}
+
+/** SES refusing the message itself (e.g. an address it cannot deliver to). */
+const SES_REJECTIONS = new Set(['MessageRejected', 'BadRequestException']);
+
+function deliveryError(error: unknown): MailDeliveryError {
+  const raw = (error as { name?: unknown } | null)?.name;
+  const name = typeof raw === 'string' ? raw : 'Error';
+  // LimitExceededException: the account's daily quota, back in a while.
+  if (isTransientAwsError(error) || name === 'LimitExceededException') {
+    return new MailDeliveryError('unavailable', name);
+  }
+  return new MailDeliveryError(SES_REJECTIONS.has(name) ? 'rejected' : 'failed', name);
+}
+
+/**
+ * SES v2 `SendEmail` through the AWS SDK (region and credentials from the runtime, or the given
+ * client). The client is created on the first e-mail: most auth requests send none. A failure
+ * becomes a `MailDeliveryError`.
+ */
+export function createSesMailer(from: string, sesClient?: SESv2Client): Mailer {
+  let client = sesClient;
   return {
     async send(message) {
       client ??= new SESv2Client({});
-      await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [message.to] },
-          Content: {
-            Simple: {
-              Subject: { Data: message.subject, Charset: 'UTF-8' },
-              Body: {
-                Text: { Data: message.text, Charset: 'UTF-8' },
-                Html: { Data: message.html, Charset: 'UTF-8' },
+      await client
+        .send(
+          new SendEmailCommand({
+            FromEmailAddress: from,
+            Destination: { ToAddresses: [message.to] },
+            Content: {
+              Simple: {
+                Subject: { Data: message.subject, Charset: 'UTF-8' },
+                Body: {
+                  Text: { Data: message.text, Charset: 'UTF-8' },
+                  Html: { Data: message.html, Charset: 'UTF-8' },
+                },
               },
             },
-          },
-        }),
-      );
+          }),
+        )
+        .catch((error: unknown) => {
+          throw deliveryError(error);
+        });
     },
   };
 }

@@ -11,7 +11,7 @@ import {
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
-import { mailOtp, reserveEmail } from './mail-codes';
+import { mailOtp, reserveEmails } from './mail-codes';
 import { newSession } from './sign-in';
 
 export type NewUserOutcome =
@@ -33,8 +33,23 @@ export async function createUser(
     redirectTo?: string;
   },
 ): Promise<NewUserOutcome> {
+  const release = input.confirmed ? undefined : await reserveEmails(deps, 1);
+  try {
+    const outcome = await writeUser(deps, input);
+    // Another sign-up's address: this request sent nothing (its caller may mail the owner).
+    if ('existingUserId' in outcome) release?.();
+    return outcome;
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+}
+
+async function writeUser(
+  deps: AuthDeps,
+  input: Parameters<typeof createUser>[1],
+): Promise<NewUserOutcome> {
   const { email, confirmed } = input;
-  if (!confirmed) await reserveEmail(deps);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const at = deps.now();
     const id = randomUUID();

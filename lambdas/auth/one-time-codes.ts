@@ -6,6 +6,7 @@ import {
   countCodeAttempt,
   getOtp,
   linkTokenHash,
+  pendingSignUp,
   otpHash,
   type OtpKind,
 } from '../identity/one-time-codes';
@@ -19,15 +20,19 @@ import { createUser } from './new-users';
 import { hashPassword } from './passwords';
 import { enforceRateLimit } from './rate-limits';
 import { resolveRedirect } from './redirects';
-import { MAX_EMAIL_LENGTH, normalizeEmail, optionalObject, optionalString } from './request';
+import { MAX_EMAIL_LENGTH, normalizeEmail, optionalMetadata, optionalString } from './request';
 import { signIn } from './sign-in';
 
-/** Which stored code kinds a `/verify` type accepts. */
+/**
+ * Which stored code kinds a `/verify` type accepts, as GoTrue's: `signup` the confirmation
+ * token, `recovery` and `magiclink` the recovery token (which both kinds share here), `email`
+ * either, `email_change` either half of a change. Any other type is refused.
+ */
 const VERIFY_TYPES: Record<string, OtpKind[]> = {
   signup: ['signup'],
-  email: ['signup', 'magiclink'],
-  magiclink: ['magiclink', 'signup'],
-  recovery: ['recovery'],
+  email: ['signup', 'recovery', 'magiclink'],
+  magiclink: ['recovery', 'magiclink'],
+  recovery: ['recovery', 'magiclink'],
   email_change: ['email_change', 'email_change_current'],
 };
 
@@ -70,7 +75,7 @@ export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!rawEmail) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
   const createIfMissing = body.create_user !== false;
-  const data = optionalObject(body, 'data') ?? {};
+  const data = optionalMetadata(body) ?? {};
   const redirectTo = c.req.query('redirect_to');
 
   const email = normalizeEmail(rawEmail);
@@ -118,18 +123,15 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   const user = await userByEmail(deps, normalizeEmail(rawEmail));
   if (!user) return c.json({});
   if (type === 'signup' && user.emailConfirmedAt === undefined) {
-    // The new code carries the pending sign-up's password, as the one it replaces did.
-    const replaced = user.confirmationTokenHash
-      ? await getOtp(deps.table, user.confirmationTokenHash)
-      : undefined;
+    // The new code carries the pending sign-up's password, as the live one it replaces did; an
+    // expired one binds none (as for a sign-up).
+    const pending = await pendingSignUp(deps.table, user, deps.now());
     await sendOtp(
       deps,
       user,
       'signup',
       redirectTo,
-      replaced?.passwordHash
-        ? { passwordHash: replaced.passwordHash }
-        : { notice: NO_PASSWORD_KEPT },
+      pending?.passwordHash ? { passwordHash: pending.passwordHash } : { notice: NO_PASSWORD_KEPT },
     );
   }
   if (type === 'email_change' && user.newEmail) {
@@ -148,6 +150,9 @@ async function verifyCode(
   input: { type: string; token?: string; tokenHash?: string; email?: string },
 ) {
   const { table, now } = deps;
+  // Refused before anything is looked up or counted against the address's attempts.
+  const kinds = Object.hasOwn(VERIFY_TYPES, input.type) ? VERIFY_TYPES[input.type]! : undefined;
+  if (!kinds) throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
   const invalid = () =>
     input.tokenHash
       ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
@@ -164,7 +169,6 @@ async function verifyCode(
     if (!(await countCodeAttempt(table, email))) throw invalid();
     key = otpHash(email, input.token ?? '');
   }
-  const kinds = Object.hasOwn(VERIFY_TYPES, input.type) ? VERIFY_TYPES[input.type]! : [];
   const code = await getOtp(table, key);
   if (!code || code.expiresAt < now() || !kinds.includes(code.kind)) throw invalid();
   const user = await getUser(table, code.userId);

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { getOtp } from '../identity/one-time-codes';
-import {
-  findLogin,
-  getUser,
-  obfuscatedUserJson,
-  toUserJson,
-  type UserRecord,
-} from '../identity/users';
+import { pendingSignUp } from '../identity/one-time-codes';
+import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
@@ -15,7 +9,7 @@ import { NO_PASSWORD_KEPT } from './emails';
 import { sendOtp } from './mail-codes';
 import { createUser } from './new-users';
 import { assertAcceptablePassword, hashPassword, passwordMatchesIfAny } from './passwords';
-import { normalizeEmail, optionalObject, optionalString } from './request';
+import { normalizeEmail, optionalMetadata, optionalString } from './request';
 import { issueSession } from './sign-in';
 
 /** `POST /signup`: a session (autoconfirm) or a bare user (confirmation required). */
@@ -28,7 +22,7 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   const rawEmail = optionalString(body, 'email');
   const phone = optionalString(body, 'phone');
   const password = optionalString(body, 'password');
-  const data = optionalObject(body, 'data') ?? {};
+  const data = optionalMetadata(body) ?? {};
   const redirectTo = c.req.query('redirect_to');
   if (!rawEmail && !phone) {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
@@ -64,7 +58,7 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
     // only when this sign-up chose the one the live pending code holds (the owner trying again).
     // Otherwise one of the two is not the owner's, so it binds none: whoever confirms is signed
     // in and chooses a password then.
-    const pending = await pendingSignUp(deps, existing);
+    const pending = await pendingSignUp(deps.table, existing, deps.now());
     const samePassword = await passwordMatchesIfAny(
       password,
       pending?.passwordHash,
@@ -94,11 +88,4 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   if (!created.started) return c.json(toUserJson(created.user));
   const { session, refreshToken } = created.started;
   return c.json(await issueSession(deps, created.user, session, refreshToken));
-}
-
-/** The unconfirmed user's live confirmation code, if one is pending. */
-async function pendingSignUp(deps: AuthDeps, user: UserRecord) {
-  if (!user.confirmationTokenHash) return undefined;
-  const code = await getOtp(deps.table, user.confirmationTokenHash);
-  return code && code.expiresAt >= deps.now() ? code : undefined;
 }

@@ -104,6 +104,8 @@ export async function refreshGrant(deps: AuthDeps, refreshToken: string, allowed
   const parts = parseRefreshToken(refreshToken);
   if (!parts) throw REFRESH_NOT_FOUND();
   const ring = await deps.keyRing();
+  // Only a token this server issued reaches the table (a forged one costs no read or write).
+  if (!parts.authenticWith(ring.refreshKeys)) throw REFRESH_NOT_FOUND();
   const hash = hashRefreshToken(refreshToken);
   await allowed;
 
@@ -140,12 +142,7 @@ export async function refreshGrant(deps: AuthDeps, refreshToken: string, allowed
     }
     const isParent =
       parts.counter === session.refreshCounter - 1 && hash === session.previousRefreshHash;
-    if (
-      parts.counter > session.refreshCounter ||
-      !(isParent || parts.authenticWith(ring.refreshKeys))
-    ) {
-      throw REFRESH_NOT_FOUND();
-    }
+    if (parts.counter > session.refreshCounter) throw REFRESH_NOT_FOUND();
     // GoTrue's rule: the active token's parent is always answered (its client lost the last
     // response); an older token only within the reuse interval from when *it* was superseded.
     const superseded = supersededAt(session, parts.counter);

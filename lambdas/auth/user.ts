@@ -1,15 +1,47 @@
 import type { Context } from 'hono';
 import { deleteSessions } from '../identity/sessions';
-import { findLogin, getUser, toUserJson, updateUser } from '../identity/users';
+import {
+  UserUpdateConflictError,
+  findLogin,
+  getUser,
+  toUserJson,
+  updateUser,
+} from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
+import { emailProviderDisabled } from './email-provider';
 import { AuthError } from './errors';
 import { sendEmailChange } from './mail-codes';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
-import { normalizeEmail, optionalObject, optionalString } from './request';
+import {
+  MAX_USER_METADATA_BYTES,
+  metadataBytes,
+  normalizeEmail,
+  optionalMetadata,
+  optionalString,
+} from './request';
 import { requireUser } from './sign-in';
 
 const RESERVED_METADATA = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
+
+function mergeMetadata(
+  current: Record<string, unknown>,
+  entries: [string, unknown][],
+): Record<string, unknown> {
+  const merged = { ...current };
+  for (const [key, value] of entries) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  if (metadataBytes(merged) > MAX_USER_METADATA_BYTES) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `Invalid user metadata (data): user_metadata would grow past ${MAX_USER_METADATA_BYTES / 1024} KB as JSON`,
+    );
+  }
+  return merged;
+}
 
 /** `GET /user`: the caller. */
 export async function getCurrentUser(deps: AuthDeps, c: Context): Promise<Response> {
@@ -27,7 +59,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
       ? undefined
       : optionalString(body, 'password');
   const rawEmail = optionalString(body, 'email');
-  const data = optionalObject(body, 'data');
+  const data = optionalMetadata(body);
   const redirectTo = c.req.query('redirect_to');
 
   const token = await (await deps.accessTokens()).verify(authorization);
@@ -48,7 +80,10 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     passwordHash = await hashPassword(password, config.bcryptCost);
   }
   const newEmail = rawEmail ? normalizeEmail(rawEmail) : undefined;
-  if (newEmail && newEmail !== user.email && (await findLogin(table, newEmail))) {
+  const movesEmail = newEmail !== undefined && newEmail !== user.email;
+  // Without a sender nobody could confirm the change: refused before anything is written.
+  if (movesEmail && !deps.emailEnabled) throw emailProviderDisabled(400);
+  if (movesEmail && (await findLogin(table, newEmail))) {
     throw new AuthError(
       422,
       'email_exists',
@@ -56,16 +91,22 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     );
   }
   const entries = Object.entries(data ?? {}).filter(([key]) => !RESERVED_METADATA.has(key));
-  const movesEmail = newEmail !== undefined && newEmail !== user.email;
   // Nothing to change (e.g. `{password: null}`): answer the user and leave the stored item alone.
   if (!passwordHash && !movesEmail && entries.length === 0) return c.json(toUserJson(user));
-  const updated = await updateUser(table, user.id, {
-    now: deps.now(),
-    set: Object.fromEntries(entries.filter(([, value]) => value !== null)),
-    remove: entries.filter(([, value]) => value === null).map(([key]) => key),
-    passwordHash,
-    email: user.email,
-  });
+  let updated;
+  try {
+    updated = await updateUser(table, user, {
+      now: deps.now(),
+      // GoTrue's shallow merge: each key set, or deleted when null.
+      metadata: entries.length ? (current) => mergeMetadata(current, entries) : undefined,
+      passwordHash,
+    });
+  } catch (error) {
+    if (error instanceof UserUpdateConflictError) {
+      throw new AuthError(409, 'conflict', 'The user was changed concurrently, please retry');
+    }
+    throw error;
+  }
   if (!updated) {
     throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   }

@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
-import { EmailTakenError, type UserRecord } from './users';
+import {
+  EMAIL_CHANGE_CONFIRMATIONS,
+  EmailTakenError,
+  type EmailChangeConfirmation,
+  type UserRecord,
+} from './users';
 
 /**
  * What a one-time token proves; `recovery` and `magiclink` share the user's recovery slot.
@@ -22,10 +27,22 @@ export const OTP_SLOTS = {
   },
 } as const;
 
-/** The other half of a secure e-mail change. */
-const OTHER_HALF: Partial<Record<OtpKind, OtpKind>> = {
-  email_change: 'email_change_current',
-  email_change_current: 'email_change',
+/**
+ * The halves of a secure e-mail change: the other half, and the user attribute that records
+ * this half as used (GoTrue's `email_change_confirm_status`). The address moves only when the
+ * half being used finds the other's flag set, never because a slot is empty.
+ */
+const EMAIL_CHANGE_HALVES: Partial<
+  Record<OtpKind, { confirmed: EmailChangeConfirmation; otherConfirmed: EmailChangeConfirmation }>
+> = {
+  email_change: {
+    confirmed: 'emailChangeNewConfirmed',
+    otherConfirmed: 'emailChangeCurrentConfirmed',
+  },
+  email_change_current: {
+    confirmed: 'emailChangeCurrentConfirmed',
+    otherConfirmed: 'emailChangeNewConfirmed',
+  },
 };
 
 /** Wrong typed codes an address may try before its code is burned (a new one must be sent). */
@@ -85,34 +102,50 @@ export function otpPuts(TableName: string, otp: OtpRecord) {
 }
 
 /**
- * Records a new one-time token of a kind for the user (replacing the previous one), unless
- * one was sent less than `minIntervalMs` ago: then false, and nothing is written.
+ * Records new one-time tokens for one user in one transaction (each replacing the previous
+ * token of its kind), unless one of their kinds was sent less than `minIntervalMs` ago: then
+ * false, and nothing is written. With `newEmail` (an e-mail change: both halves together) the
+ * pending address is set and any half confirmed for an earlier request is forgotten.
  */
-export async function issueOtp(
+export async function issueOtps(
   table: Table,
-  otp: OtpRecord,
+  otps: OtpRecord[],
   options: { now: number; minIntervalMs: number; newEmail?: string },
 ): Promise<boolean> {
   const TableName = table.name;
-  const slot = OTP_SLOTS[otp.kind];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':now': options.now,
+    ':threshold': options.now - options.minIntervalMs,
+  };
+  const sets: string[] = [];
+  const conditions = ['attribute_exists(pk)'];
+  otps.forEach((otp, i) => {
+    const slot = OTP_SLOTS[otp.kind];
+    names[`#sentAt${i}`] = slot.sentAt;
+    names[`#hash${i}`] = slot.hash;
+    values[`:hash${i}`] = otp.codeHash;
+    sets.push(`#sentAt${i} = :now`, `#hash${i} = :hash${i}`);
+    conditions.push(`(attribute_not_exists(#sentAt${i}) OR #sentAt${i} <= :threshold)`);
+  });
+  let removes = '';
+  if (options.newEmail) {
+    values[':newEmail'] = options.newEmail;
+    sets.push('newEmail = :newEmail');
+    removes = ` REMOVE ${EMAIL_CHANGE_CONFIRMATIONS.join(', ')}`;
+  }
   try {
     await table.doc.transactWrite({
       TransactItems: [
-        ...otpPuts(TableName, otp),
+        ...otps.flatMap((otp) => otpPuts(TableName, otp)),
         {
           Update: {
             TableName,
-            Key: identityKeys.user(otp.userId),
-            UpdateExpression: `SET #sentAt = :now, #hash = :hash${options.newEmail ? ', newEmail = :newEmail' : ''}`,
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(#sentAt) OR #sentAt <= :threshold)',
-            ExpressionAttributeNames: { '#sentAt': slot.sentAt, '#hash': slot.hash },
-            ExpressionAttributeValues: {
-              ':now': options.now,
-              ':hash': otp.codeHash,
-              ':threshold': options.now - options.minIntervalMs,
-              ...(options.newEmail ? { ':newEmail': options.newEmail } : {}),
-            },
+            Key: identityKeys.user(otps[0]!.userId),
+            UpdateExpression: `SET ${sets.join(', ')}${removes}`,
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
           },
         },
       ],
@@ -153,6 +186,20 @@ export async function getOtp(table: Table, key: string): Promise<OtpRecord | und
   return withoutKeys<OtpRecord>(out.Item);
 }
 
+/**
+ * The unconfirmed user's live confirmation code (the one a sign-up's password is bound to), if
+ * one is pending and not expired.
+ */
+export async function pendingSignUp(
+  table: Table,
+  user: UserRecord,
+  now: number,
+): Promise<OtpRecord | undefined> {
+  if (!user.confirmationTokenHash) return undefined;
+  const code = await getOtp(table, user.confirmationTokenHash);
+  return code && code.expiresAt >= now ? code : undefined;
+}
+
 /** What using a token did: `partial` is the first half of a secure e-mail change. */
 export type ConsumeOutcome = 'done' | 'partial' | 'stale';
 
@@ -160,9 +207,10 @@ export type ConsumeOutcome = 'done' | 'partial' | 'stale';
  * Uses up a one-time token and applies what it proves, in one transaction: both its items are
  * deleted (so a second use fails) and the user's slot cleared; a confirmation marks the
  * address verified and sets `confirmedPasswordHash` as the password (the confirmer's, so a
- * password set by an earlier registrant of the address never survives it); the second half of
- * an e-mail change moves the uniqueness item to the new address. `stale` when the token was
- * already used or replaced (or a race moved on).
+ * password set by an earlier registrant of the address never survives it). A half of an
+ * e-mail change records itself as confirmed; the half that finds the other already confirmed
+ * moves the uniqueness item to the pending address. `stale` when the token was already used or
+ * replaced (or a race moved on).
  */
 export async function consumeOtp(
   table: Table,
@@ -173,9 +221,8 @@ export async function consumeOtp(
 ): Promise<ConsumeOutcome> {
   const TableName = table.name;
   const slot = OTP_SLOTS[otp.kind];
-  const otherHalf = OTHER_HALF[otp.kind];
-  const partial = otherHalf !== undefined && user[OTP_SLOTS[otherHalf].hash] !== undefined;
-  const moves = otherHalf !== undefined && !partial;
+  const half = EMAIL_CHANGE_HALVES[otp.kind];
+  const moves = half !== undefined && user[half.otherConfirmed] === true;
   const names: Record<string, string> = { '#slot': slot.hash };
   const values: Record<string, unknown> = { ':hash': otp.codeHash, ':now': now };
   const sets = ['updatedAt = :now'];
@@ -191,13 +238,23 @@ export async function consumeOtp(
     },
     { Delete: { TableName, Key: identityKeys.otp(otp.linkHash) } },
   ];
-  if (otherHalf) {
-    names['#other'] = OTP_SLOTS[otherHalf].hash;
-    conditions.push(partial ? 'attribute_exists(#other)' : 'attribute_not_exists(#other)');
+  if (half) {
+    if (!user.newEmail) return 'stale';
+    names['#otherConfirmed'] = half.otherConfirmed;
+    values[':newEmail'] = user.newEmail;
+    values[':true'] = true;
+    conditions.push(
+      'newEmail = :newEmail',
+      moves ? '#otherConfirmed = :true' : 'attribute_not_exists(#otherConfirmed)',
+    );
+    if (!moves) {
+      names['#confirmed'] = half.confirmed;
+      sets.push('#confirmed = :true');
+    }
   }
   let newEmailPut = -1;
   if (moves) {
-    const newEmail = user.newEmail ?? otp.email;
+    const newEmail = user.newEmail!;
     values[':email'] = newEmail;
     names['#identity'] = 'identity';
     sets.push(
@@ -205,7 +262,7 @@ export async function consumeOtp(
       'userMetadata.email = :email',
       '#identity.identityData.email = :email',
     );
-    removes.push('newEmail');
+    removes.push('newEmail', ...EMAIL_CHANGE_CONFIRMATIONS);
     items.push({
       Delete: {
         TableName,
@@ -227,7 +284,7 @@ export async function consumeOtp(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
-  } else if (!otherHalf && user.emailConfirmedAt === undefined) {
+  } else if (!half && user.emailConfirmedAt === undefined) {
     const passwordHash = confirmedPasswordHash ?? user.passwordHash;
     values[':true'] = true;
     values[':password'] = passwordHash;
@@ -260,7 +317,7 @@ export async function consumeOtp(
   });
   try {
     await table.doc.transactWrite({ TransactItems: items });
-    return partial ? 'partial' : 'done';
+    return half && !moves ? 'partial' : 'done';
   } catch (error) {
     const codes = cancellationCodes(error);
     if (newEmailPut >= 0 && codes[newEmailPut] === 'ConditionalCheckFailed') {

@@ -89,6 +89,17 @@ export function createRateLimiter(options: { table: Table; now?: () => number })
         await pending;
       }
     },
+
+    /**
+     * Gives back one request admitted by `allow` in the current window that did no work (e.g.
+     * an e-mail the interval refused): it returns to this container's lease, so the next
+     * `allow` admits it without a write. Nothing is given back once the window has moved on.
+     */
+    release(bucket: string, key: string, rule: RateLimitRule): void {
+      const windowMs = rule.windowSeconds * 1000;
+      const lease = leases.get(`${bucket}#${key}`);
+      if (lease?.windowStart === Math.floor(now() / windowMs) * windowMs) lease.remaining += 1;
+    },
   };
 }
 

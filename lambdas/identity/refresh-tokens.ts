@@ -39,6 +39,13 @@ export function deriveRefreshToken(key: Buffer, parts: RefreshTokenParts): strin
   return Buffer.concat([data, mac(key, data)]).toString('base64url');
 }
 
+/** No session is rotated this often; a token at the top counter could have no successor. */
+const MAX_COUNTER = 0xffff_fffe;
+
+/**
+ * The parts of a well-formed token (undefined otherwise). Its MAC is not checked here: call
+ * `authenticWith` before trusting any part.
+ */
 export function parseRefreshToken(
   token: string,
 ): (RefreshTokenParts & { authenticWith(keys: Buffer[]): boolean }) | undefined {
@@ -47,10 +54,12 @@ export function parseRefreshToken(
   if (bytes.length !== TOKEN_BYTES || bytes[0] !== VERSION) return undefined;
   const data = bytes.subarray(0, TOKEN_BYTES - MAC_BYTES);
   const tag = bytes.subarray(TOKEN_BYTES - MAC_BYTES);
+  const counter = bytes.readUInt32BE(33);
+  if (counter > MAX_COUNTER) return undefined;
   return {
     userId: bytesUuid(bytes.subarray(1, 17)),
     sessionId: bytesUuid(bytes.subarray(17, 33)),
-    counter: bytes.readUInt32BE(33),
+    counter,
     authenticWith: (keys) => keys.some((key) => timingSafeEqual(mac(key, data), tag)),
   };
 }

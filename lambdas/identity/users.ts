@@ -22,6 +22,9 @@ export interface UserRecord {
   recoveryTokenHash?: string;
   emailChangeTokenHash?: string;
   emailChangeCurrentTokenHash?: string;
+  /** The halves of the pending e-mail change already used (each a code of its own address). */
+  emailChangeNewConfirmed?: boolean;
+  emailChangeCurrentConfirmed?: boolean;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   identity: {
@@ -32,6 +35,14 @@ export interface UserRecord {
     identityData: Record<string, unknown>;
   };
 }
+
+export type EmailChangeConfirmation = 'emailChangeNewConfirmed' | 'emailChangeCurrentConfirmed';
+
+/** What a new e-mail change, a password change or a completed change clears. */
+export const EMAIL_CHANGE_CONFIRMATIONS: EmailChangeConfirmation[] = [
+  'emailChangeNewConfirmed',
+  'emailChangeCurrentConfirmed',
+];
 
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
@@ -214,77 +225,84 @@ const PASSWORD_BOUND_SLOTS = [
   'emailChangeTokenHash',
   'emailChangeCurrentTokenHash',
   'newEmail',
+  ...EMAIL_CHANGE_CONFIRMATIONS,
 ];
 
+/** Another write kept changing the user while this one tried to apply its change. */
+export class UserUpdateConflictError extends Error {
+  override name = 'UserUpdateConflictError';
+}
+
 /**
- * Shallow merge into `user_metadata`: `set` keys are written, `remove` keys deleted. A new
- * password also clears the pending one-time tokens.
+ * Changes the user: `metadata` computes the new `user_metadata` from the stored one, written as
+ * one attribute (so no number of keys can outgrow an update expression), on the condition that
+ * nobody changed the user since it was read; on a conflict the user is read again and the change
+ * recomputed. A new password also goes to the e-mail item and clears the pending one-time
+ * tokens. Undefined when the user is gone.
  */
 export async function updateUser(
   table: Table,
-  userId: string,
+  read: UserRecord,
   changes: {
     now: number;
-    set?: Record<string, unknown>;
-    remove?: string[];
+    metadata?: (current: Record<string, unknown>) => Record<string, unknown>;
     passwordHash?: string;
-    /** The user's current address, whose e-mail item carries the password hash. */
-    email: string;
   },
 ): Promise<UserRecord | undefined> {
   const TableName = table.name;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': changes.now };
-  const sets = ['updatedAt = :now'];
-  const removes: string[] = [];
-  Object.entries(changes.set ?? {}).forEach(([key, value], i) => {
-    names[`#s${i}`] = key;
-    values[`:s${i}`] = value;
-    sets.push(`userMetadata.#s${i} = :s${i}`);
-  });
-  (changes.remove ?? []).forEach((key, i) => {
-    names[`#r${i}`] = key;
-    removes.push(`userMetadata.#r${i}`);
-  });
-  if (changes.passwordHash) {
-    values[':hash'] = changes.passwordHash;
-    sets.push('passwordHash = :hash');
-    // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
-    // the old password (a token is valid only while its hash is in the user's slot).
-    removes.push(...PASSWORD_BOUND_SLOTS);
-  }
-  const update = {
-    TableName,
-    Key: identityKeys.user(userId),
-    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-    ExpressionAttributeValues: values,
-  };
-  try {
-    if (!changes.passwordHash) {
-      const out = await table.doc.update({ ...update, ReturnValues: 'ALL_NEW' });
-      return withoutKeys<UserRecord>(out.Attributes);
+  let user: UserRecord | undefined = read;
+  for (let attempt = 0; attempt < 5 && user; attempt += 1) {
+    const values: Record<string, unknown> = { ':now': changes.now, ':seen': user.updatedAt };
+    const sets = ['updatedAt = :now'];
+    const removes: string[] = [];
+    if (changes.metadata) {
+      values[':metadata'] = changes.metadata(user.userMetadata);
+      sets.push('userMetadata = :metadata');
     }
-    await table.doc.transactWrite({
-      TransactItems: [
-        { Update: update },
-        {
-          Update: {
-            TableName,
-            Key: identityKeys.email(changes.email),
-            UpdateExpression: 'SET passwordHash = :hash',
-            ConditionExpression: 'userId = :id',
-            ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': userId },
+    if (changes.passwordHash) {
+      values[':hash'] = changes.passwordHash;
+      sets.push('passwordHash = :hash');
+      // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
+      // the old password (a token is valid only while its hash is in the user's slot).
+      removes.push(...PASSWORD_BOUND_SLOTS);
+    }
+    const update = {
+      TableName,
+      Key: identityKeys.user(user.id),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(pk) AND updatedAt = :seen',
+      ExpressionAttributeValues: values,
+    };
+    try {
+      if (!changes.passwordHash) {
+        const out = await table.doc.update({ ...update, ReturnValues: 'ALL_NEW' });
+        return withoutKeys<UserRecord>(out.Attributes);
+      }
+      await table.doc.transactWrite({
+        TransactItems: [
+          { Update: update },
+          {
+            Update: {
+              TableName,
+              Key: identityKeys.email(user.email),
+              UpdateExpression: 'SET passwordHash = :hash',
+              ConditionExpression: 'userId = :id',
+              ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': user.id },
+            },
           },
-        },
-      ],
-    });
-    return getUser(table, userId);
-  } catch (error) {
-    if (isConditionFailure(error) || cancellationCodes(error).includes('ConditionalCheckFailed')) {
-      return undefined;
+        ],
+      });
+      return await getUser(table, user.id);
+    } catch (error) {
+      const conflict =
+        isConditionFailure(error) ||
+        cancellationCodes(error).some(
+          (code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict',
+        );
+      if (!conflict) throw error;
+      user = await getUser(table, user.id);
     }
-    throw error;
   }
+  if (!user) return undefined;
+  throw new UserUpdateConflictError();
 }

@@ -4,6 +4,7 @@ import {
   ProvisionedThroughputExceededException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
+import { TooManyRequestsException } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { isTransientAwsError } from './aws-errors';
 
@@ -22,6 +23,9 @@ describe('isTransientAwsError', () => {
     expect(isTransientAwsError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBe(
       true,
     );
+    expect(
+      isTransientAwsError(new TooManyRequestsException({ message: 'slow down', ...metadata })),
+    ).toBe(true);
   });
 
   it('does not call a failed condition, a cancelled transaction or a bug transient', () => {

@@ -7,6 +7,8 @@ const TRANSIENT_NAMES = new Set([
   'ServiceUnavailable',
   'TimeoutError',
   'TransactionInProgressException',
+  // SES v2 sending faster than the account's rate.
+  'TooManyRequestsException',
 ]);
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);

@@ -69,6 +69,41 @@ describe('auth without an e-mail sender', () => {
     expect(signIn.error).toBeNull();
   });
 
+  it('refuses an e-mail change with 400 email_provider_disabled before writing anything', async () => {
+    const app = await appWithoutSender();
+    const email = `no-mail-change-${Date.now()}@example.com`;
+    const session = (await (
+      await post(app, '/signup', { email, password: 'correct-horse-42' })
+    ).json()) as { access_token: string };
+    const withToken = (method: string, body?: unknown) =>
+      app.request('/auth/v1/user', {
+        method,
+        headers: {
+          apikey: LOCAL_PUBLISHABLE_KEY,
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.access_token}`,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const before = (await (await withToken('GET')).json()) as Record<string, unknown>;
+    const refused = await withToken('PUT', {
+      email: `elsewhere-${Date.now()}@example.com`,
+      password: 'another-horse-43',
+      data: { changed: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error_code: 'email_provider_disabled',
+      msg: 'Email logins are disabled',
+    });
+    expect(await (await withToken('GET')).json()).toEqual(before);
+    const signIn = await post(app, '/token?grant_type=password', {
+      email,
+      password: 'correct-horse-42',
+    });
+    expect(signIn.status).toBe(200);
+  });
+
   it('GET /settings says e-mail sending is off; with a sender it is on', async () => {
     const app = await appWithoutSender();
     const settings = (await (

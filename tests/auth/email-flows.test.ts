@@ -1,5 +1,7 @@
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueOtps, newOtp } from '../../lambdas/identity/one-time-codes';
+import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import type { StoredMail } from '../../local/outbox';
 import { call, signUpUser, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
@@ -256,6 +258,73 @@ describe('e-mail change (secure: both addresses confirm)', () => {
     });
     expect([half.status, half.json.code]).toEqual([200, '200']);
     expect((await supabase.auth.getUser()).data.user?.email).toBe(email);
+  });
+});
+
+describe('e-mail change: the new address alone never moves the account', () => {
+  /** Tries every code mailed to `to` as an e-mail-change code. */
+  async function verifyEveryCodeTo(on: AuthServer, to: string) {
+    for (const mail of (await on.outbox.list()).filter((m) => m.to === to)) {
+      const code = /enter this code: (\d{6})/.exec(mail.text)![1]!;
+      await call(on, 'POST', '/verify', { body: { type: 'email_change', email: to, token: code } });
+    }
+  }
+
+  it('with the e-mail budget one short, writes and sends nothing, so no code can move it', async () => {
+    const capped = await startAuthServer({ RATE_LIMIT_EMAIL_SENT: '1' });
+    try {
+      const { email, password, session } = await signUpUser(capped);
+      const newEmail = uniqueEmail('attacker');
+      const refused = await call(capped, 'PUT', '/user', {
+        bearer: session.access_token,
+        body: { email: newEmail },
+      });
+      expect([refused.status, refused.json.code]).toEqual([429, 'over_email_send_rate_limit']);
+      await verifyEveryCodeTo(capped, newEmail);
+      expect(await capped.outbox.list()).toEqual([]);
+      const user = await call(capped, 'GET', '/user', { bearer: session.access_token });
+      expect([user.json.email, user.json.new_email]).toEqual([email, undefined]);
+      expect((await client(capped).auth.signInWithPassword({ email, password })).error).toBeNull();
+      // The budget is intact: the one e-mail it allows is still there.
+      expect((await call(capped, 'POST', '/recover', { body: { email } })).status).toBe(200);
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it('moves nothing on the new-address code when the current-address half was never written', async () => {
+    const { email, password, session } = await signUpUser(server);
+    const newEmail = uniqueEmail('attacker');
+    // What a half-written change left behind: the new-address code and the pending address.
+    const table = createTable(readTableConfig(server.env));
+    const otp = newOtp(newEmail);
+    const now = server.clock.now();
+    expect(
+      await issueOtps(
+        table,
+        [
+          {
+            userId: session.user.id,
+            kind: 'email_change',
+            email: newEmail,
+            expiresAt: now + 3_600_000,
+            codeHash: otp.codeHash,
+            linkHash: otp.linkHash,
+          },
+        ],
+        { now, minIntervalMs: 60_000, newEmail },
+      ),
+    ).toBe(true);
+    const half = await call(server, 'POST', '/verify', {
+      body: { type: 'email_change', email: newEmail, token: otp.code },
+    });
+    expect([half.status, half.json.code]).toEqual([200, '200']);
+    expect((await call(server, 'GET', '/user', { bearer: session.access_token })).json.email).toBe(
+      email,
+    );
+    expect(
+      (await client().auth.signInWithPassword({ email: newEmail, password })).error?.code,
+    ).toBe('invalid_credentials');
   });
 });
 

@@ -342,6 +342,32 @@ describe('pre-account takeover (confirmation on)', () => {
     expect((await signIn(server, email, 'owner pass')).status).toBe(200);
   });
 
+  it('resends a live pending code with its password, and an expired one with none', async () => {
+    const server = await start({ AUTH_AUTOCONFIRM: 'false' });
+    const resendAndConfirm = async (wait: number) => {
+      const email = uniqueEmail('resend');
+      await call(server, 'POST', '/signup', { body: { email, password: 'owner pass' } });
+      server.clock.advance(wait);
+      const resent = await call(server, 'POST', '/resend', { body: { type: 'signup', email } });
+      expect(resent.status).toBe(200);
+      const mail = (await server.outbox.list()).find((m) => m.to === email)!;
+      const verified = await call(server, 'POST', '/verify', {
+        body: { type: 'signup', email, token: await latestCode(server, email) },
+      });
+      expect(verified.status).toBe(200);
+      return { email, mail };
+    };
+    const live = await resendAndConfirm(61_000);
+    expect(live.mail.text).not.toContain('Forgot password?');
+    expect((await signIn(server, live.email, 'owner pass')).status).toBe(200);
+    // Past the code's hour: as for a sign-up, an expired pending code binds no password.
+    const expired = await resendAndConfirm(3_601_000);
+    expect(expired.mail.text).toContain('Forgot password?');
+    expect((await signIn(server, expired.email, 'owner pass')).json.code).toBe(
+      'invalid_credentials',
+    );
+  });
+
   it('leaves no earlier registrant’s password when the owner confirms with a magic link', async () => {
     const server = await start({ AUTH_AUTOCONFIRM: 'false' });
     const email = uniqueEmail('victim');

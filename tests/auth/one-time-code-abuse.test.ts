@@ -66,6 +66,42 @@ describe('typed codes cannot be brute-forced', () => {
   });
 });
 
+describe('/verify types', () => {
+  it('refuses an unknown type with 400 before it counts against the address’s attempts', async () => {
+    const { email } = await signUpUser(server);
+    await call(server, 'POST', '/recover', { body: { email } });
+    const { code } = await latestMail(server, email);
+    for (const type of ['bogus', 'invite', 'sms', 'constructor', 'email_change_current', 'bogus']) {
+      const refused = await verifyCode(email, code, type);
+      expect([type, refused.status, refused.json.code, refused.json.message]).toEqual([
+        type,
+        400,
+        'validation_failed',
+        'Unsupported verification type',
+      ]);
+    }
+    const verified = await verifyCode(email, code, 'recovery');
+    expect(verified.status).toBe(200);
+  });
+
+  it('accepts the recovery/magic-link token under email, magiclink and recovery, as GoTrue does', async () => {
+    for (const [send, type] of [
+      ['/recover', 'email'],
+      ['/recover', 'magiclink'],
+      ['/otp', 'recovery'],
+      ['/otp', 'email'],
+    ] as const) {
+      const { email } = await signUpUser(server);
+      await call(server, 'POST', send, { body: { email } });
+      const { code } = await latestMail(server, email);
+      // The confirmation type never takes the recovery slot's token.
+      expect((await verifyCode(email, code, 'signup')).status).toBe(403);
+      const verified = await verifyCode(email, code, type);
+      expect([send, type, verified.status]).toEqual([send, type, 200]);
+    }
+  });
+});
+
 describe('rate-limit buckets', () => {
   it('keys IPv6 clients by their /64 and IPv4 clients by their address', () => {
     expect(rateLimitKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
@@ -122,6 +158,32 @@ describe('project-wide e-mail budget (RATE_LIMIT_EMAIL_SENT)', () => {
       expect((await call(capped, 'POST', '/recover', { body: { email: emails[2] } })).status).toBe(
         200,
       );
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it('does not charge the budget for sends the per-address interval refuses', async () => {
+    const capped = await startAuthServer({ RATE_LIMIT_EMAIL_SENT: '3' });
+    try {
+      const emails = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
+      for (const email of emails) await signUpUser(capped, email);
+      expect((await call(capped, 'POST', '/recover', { body: { email: emails[0] } })).status).toBe(
+        200,
+      );
+      for (let i = 0; i < 30; i += 1) {
+        const refused = await call(capped, 'POST', '/recover', { body: { email: emails[0] } });
+        expect([refused.status, refused.json.message]).toEqual([
+          429,
+          'For security purposes, you can only request this after 60 seconds.',
+        ]);
+      }
+      for (const email of emails.slice(1)) {
+        expect((await call(capped, 'POST', '/recover', { body: { email } })).status).toBe(200);
+      }
+      expect(await capped.outbox.list()).toHaveLength(3);
+      const over = await call(capped, 'POST', '/otp', { body: { email: uniqueEmail() } });
+      expect([over.status, over.json.message]).toEqual([429, 'Email rate limit exceeded']);
     } finally {
       await capped.stop();
     }

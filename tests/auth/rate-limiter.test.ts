@@ -59,4 +59,18 @@ describe('rate limiter', () => {
     expect(await admitted(() => limiter.allow('signup', '192.0.2.4', tight), 5)).toBe(2);
     expect(await admitted(() => limiter.allow('token', '192.0.2.3', tight), 5)).toBe(2);
   });
+
+  it('admits a released request again in its window, but not in the next one', async () => {
+    let time = startOfWindow;
+    const limiter = createRateLimiter({ table, now: () => time });
+    const tight = { limit: 2, windowSeconds: 60 };
+    const allow = () => limiter.allow('email', 'all', tight);
+    expect(await admitted(allow, 3)).toBe(2);
+    limiter.release('email', 'all', tight);
+    expect(await admitted(allow, 3)).toBe(1);
+    // The lease held is the last window's: a release now does not grow the new one.
+    time += tight.windowSeconds * 1000;
+    limiter.release('email', 'all', tight);
+    expect(await admitted(allow, 3)).toBe(2);
+  });
 });

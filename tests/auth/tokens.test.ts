@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, base64url, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSigningKeys, parseKeySet } from '../../lambdas/identity/signing-keys';
-import { call, decodeJwtPart, signUpUser, startAuthServer, type AuthServer } from './auth-server';
+import { readAuthConfig } from '../../lambdas/auth/config';
+import { createAuthApp } from '../../lambdas/auth/router';
+import { deriveRefreshToken, parseRefreshToken } from '../../lambdas/identity/refresh-tokens';
+import {
+  generateSigningKeys,
+  parseKeySet,
+  parseRefreshTokenSecret,
+} from '../../lambdas/identity/signing-keys';
+import { createTestTable } from '../support/test-table';
+import {
+  API_KEY_HEADERS,
+  VERSIONED,
+  call,
+  decodeJwtPart,
+  signUpUser,
+  startAuthServer,
+  uniqueEmail,
+  type AuthServer,
+  type LooseJson,
+} from './auth-server';
 
 let server: AuthServer;
 beforeAll(async () => {
@@ -99,6 +117,47 @@ describe('refresh token rotation and reuse detection', () => {
       expect([response.status, response.json.code]).toEqual([400, 'refresh_token_not_found']);
     }
     expect((await refresh(session.refresh_token)).status).toBe(200);
+  });
+
+  it('refuses a forged token (any counter, the top one too) before touching the table', async () => {
+    const { env, table } = await createTestTable();
+    const touched: string[] = [];
+    table.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { pk?: string } };
+        if (!input.Key?.pk?.startsWith('RATE#')) touched.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const app = createAuthApp(readAuthConfig({ ...env, BCRYPT_COST: '4' }), { table });
+    const post = async (path: string, body: unknown) => {
+      const response = await app.request(`/auth/v1${path}`, {
+        method: 'POST',
+        headers: { ...API_KEY_HEADERS, ...VERSIONED, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json()) as LooseJson };
+    };
+    const signedUp = await post('/signup', { email: uniqueEmail(), password: 'long enough' });
+    const parts = parseRefreshToken(signedUp.json.refresh_token as string)!;
+    const [key] = parseRefreshTokenSecret(env.REFRESH_TOKEN_SECRET!);
+    const forgedMac = (counter: number) => {
+      const bytes = Buffer.from(deriveRefreshToken(key!, { ...parts, counter }), 'base64url');
+      bytes[bytes.length - 1]! ^= 1;
+      return bytes.toString('base64url');
+    };
+    touched.length = 0;
+    for (const forged of [forgedMac(0xffff_ffff), forgedMac(0), forgedMac(1)]) {
+      const response = await post('/token?grant_type=refresh_token', { refresh_token: forged });
+      expect([response.status, response.json.code]).toEqual([400, 'refresh_token_not_found']);
+    }
+    expect(touched).toEqual([]);
+    // Even correctly MACed, the top counter has no successor: refused, not a 500.
+    const top = deriveRefreshToken(key!, { ...parts, counter: 0xffff_ffff });
+    const response = await post('/token?grant_type=refresh_token', { refresh_token: top });
+    expect([response.status, response.json.code]).toEqual([400, 'refresh_token_not_found']);
+    expect(touched).toEqual([]);
   });
 });
 

@@ -575,3 +575,81 @@ describe('GET and PUT /user', () => {
     expect(newLogin.status).toBe(200);
   });
 });
+
+describe('user metadata (data) the table could not store', () => {
+  const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { n: nested(depth - 1) });
+  const refusals: [string, Record<string, unknown>][] = [
+    ['over 16 KB', { big: 'x'.repeat(17 * 1024) }],
+    ['over 400 KB', { big: 'x'.repeat(420 * 1024) }],
+    ['nested 40 deep', nested(40) as Record<string, unknown>],
+    ['an empty key', { '': 'empty' }],
+    ['an empty nested key', { a: { '': 1 } }],
+    ['a number past the safe integers', { n: 2 ** 60 }],
+    ['a number too small to store', { n: 1e-200 }],
+  ];
+
+  it('is refused with 400 validation_failed on sign-up, /otp and PUT /user, storing nothing', async () => {
+    const { session } = await signUpUser(server);
+    for (const [what, data] of refusals) {
+      const email = uniqueEmail('meta');
+      for (const [method, path, options] of [
+        ['POST', '/signup', { body: { email, password: 'long enough', data } }],
+        ['POST', '/otp', { body: { email, data } }],
+        ['PUT', '/user', { bearer: session.access_token, body: { data } }],
+      ] as const) {
+        const refused = await call(server, method, path, options);
+        expect([what, path, refused.status, refused.json.code]).toEqual([
+          what,
+          path,
+          400,
+          'validation_failed',
+        ]);
+        expect(refused.json.message).toMatch(/^Invalid user metadata \(data\): /);
+      }
+      const signIn = await call(server, 'POST', '/token?grant_type=password', {
+        body: { email, password: 'long enough' },
+      });
+      expect(signIn.json.code).toBe('invalid_credentials');
+    }
+  });
+
+  it('stores any number of keys in one PUT (one attribute, not one expression path per key)', async () => {
+    const { email, session } = await signUpUser(server, uniqueEmail(), 'long enough');
+    const data = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`key_${i}`, i]));
+    const stored = await call(server, 'PUT', '/user', {
+      bearer: session.access_token,
+      body: { data },
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.json.user_metadata).toMatchObject({ ...data, email });
+    const removed = await call(server, 'PUT', '/user', {
+      bearer: session.access_token,
+      body: { data: { key_0: null, key_399: null, extra: { nested: [1, 'two'] } } },
+    });
+    expect(Object.keys(removed.json.user_metadata)).toHaveLength(
+      Object.keys(stored.json.user_metadata).length - 1,
+    );
+    expect(removed.json.user_metadata).not.toHaveProperty('key_0');
+    expect(removed.json.user_metadata.extra).toEqual({ nested: [1, 'two'] });
+  });
+
+  it('refuses a PUT whose merge would grow user_metadata past the limit', async () => {
+    const { session } = await signUpUser(server);
+    const half = (prefix: string) => ({ [prefix]: 'x'.repeat(10 * 1024) });
+    const first = await call(server, 'PUT', '/user', {
+      bearer: session.access_token,
+      body: { data: half('a') },
+    });
+    expect(first.status).toBe(200);
+    const second = await call(server, 'PUT', '/user', {
+      bearer: session.access_token,
+      body: { data: half('b') },
+    });
+    expect([second.status, second.json.code]).toEqual([400, 'validation_failed']);
+    const replaced = await call(server, 'PUT', '/user', {
+      bearer: session.access_token,
+      body: { data: half('a') },
+    });
+    expect(replaced.status).toBe(200);
+  });
+});

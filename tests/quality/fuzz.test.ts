@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveRefreshToken, parseRefreshToken } from '../../lambdas/identity/refresh-tokens';
+import { parseRefreshTokenSecret } from '../../lambdas/identity/signing-keys';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { PLAN } from '../../shared/plan';
 import {
@@ -341,6 +344,49 @@ describe('fuzzing every endpoint', () => {
     );
   });
 
+  it('user metadata the table cannot store (size, depth, empty keys, numbers) is refused', async () => {
+    const nested = (depth: number, leaf: unknown): unknown =>
+      depth === 0 ? leaf : { n: nested(depth - 1, leaf) };
+    const unstorable = fc.oneof(
+      // Past 16 KB as JSON, up to past DynamoDB's 400 KB item limit.
+      fc
+        .tuple(fc.constantFrom('a', 'é', '💥', '"'), fc.integer({ min: 17_000, max: 450_000 }))
+        .map(([unit, length]) => ({ big: unit.repeat(Math.ceil(length / unit.length)) })),
+      // Nested past the limit (DynamoDB stores 32 levels).
+      fc.integer({ min: 17, max: 64 }).map((depth) => nested(depth, 'leaf')),
+      // An empty key, at the top or further down.
+      fc.integer({ min: 0, max: 10 }).map((depth) => nested(depth, { '': 'empty' })),
+      // Numbers the table cannot hold exactly (or at all).
+      fc
+        .constantFrom(2 ** 53, -(2 ** 60), 1e300, 1e-200, -1e-131)
+        .chain((n) => fc.integer({ min: 0, max: 10 }).map((depth) => nested(depth, { n }))),
+    );
+    const targets = fc.constantFrom(
+      { method: 'POST', path: '/auth/v1/signup', token: false },
+      { method: 'POST', path: '/auth/v1/otp', token: false },
+      { method: 'PUT', path: '/auth/v1/user', token: true },
+    );
+    await fc.assert(
+      fc.asyncProperty(targets, unstorable, async (target, data) => {
+        await expectRejected({
+          method: target.method,
+          path: target.path,
+          headers: [API_KEY, JSON_TYPE, ...(target.token ? [bearer()] : [])],
+          body: JSON.stringify(
+            target.token
+              ? { data }
+              : {
+                  email: `fuzz-meta-${randomBytes(6).toString('hex')}@example.com`,
+                  password: 'long enough',
+                  data,
+                },
+          ),
+        });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('missing, wrong and duplicated headers are refused', async () => {
     const headerSets = fc.oneof(
       // No publishable key at all, or a wrong one (also in odd Latin-1).
@@ -467,6 +513,55 @@ describe('fuzzing every endpoint', () => {
         },
       ),
       { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('crafted refresh tokens (top counter, bad MAC, wrong lengths and versions) are 4xx', async () => {
+    const real = Buffer.from(subscriber.refreshToken, 'base64url');
+    const parts = parseRefreshToken(subscriber.refreshToken)!;
+    const [key] = parseRefreshTokenSecret(runtime.env.REFRESH_TOKEN_SECRET!);
+    const withCounter = (counter: number, mac: 'flipped' | 'random' | 'valid') => {
+      if (mac === 'valid') return deriveRefreshToken(key!, { ...parts, counter });
+      const bytes = Buffer.from(real);
+      bytes.writeUInt32BE(counter, 33);
+      if (mac === 'flipped') bytes[bytes.length - 1]! ^= 1;
+      else bytes.set(randomBytes(16), bytes.length - 16);
+      return bytes.toString('base64url');
+    };
+    const crafted = fc.oneof(
+      fc
+        .tuple(
+          fc.oneof(
+            fc.constantFrom(0xffff_ffff, 0xffff_fffe, 0x8000_0000, parts.counter),
+            fc.nat({ max: 0xffff_ffff }),
+          ),
+          fc.constantFrom('flipped', 'random'),
+        )
+        .map(([counter, mac]) => withCounter(counter, mac as 'flipped' | 'random')),
+      // Correctly MACed at the top counter (a token that could have no successor).
+      fc.constant(withCounter(0xffff_ffff, 'valid')),
+      // Too short, too long, another version byte.
+      fc.nat({ max: real.length - 1 }).map((n) => real.subarray(0, n).toString('base64url')),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((extra) => Buffer.concat([real, extra]).toString('base64url')),
+      fc
+        .integer({ min: 0, max: 255 })
+        .filter((version) => version !== real[0])
+        .map((version) =>
+          Buffer.concat([Buffer.from([version]), real.subarray(1)]).toString('base64url'),
+        ),
+    );
+    await fc.assert(
+      fc.asyncProperty(crafted, async (token) => {
+        await expectRejected({
+          method: 'POST',
+          path: '/auth/v1/token?grant_type=refresh_token',
+          headers: [API_KEY, JSON_TYPE],
+          body: JSON.stringify({ refresh_token: token }),
+        });
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 
@@ -701,7 +796,7 @@ describe('fuzzing every endpoint', () => {
         headers: [],
       });
       expect(link.status, type).toBe(303);
-      expect(String(link.headers.location), type).toContain('error_code=otp_expired');
+      expect(String(link.headers.location), type).toContain('error_code=validation_failed');
     }
     await expectRejected({
       method: 'POST',

@@ -1,0 +1,106 @@
+import { createServer, type Server } from 'node:http';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readAuthConfig } from '../../lambdas/auth/config';
+import { createSesMailer } from '../../lambdas/auth/mailer';
+import { createAuthApp } from '../../lambdas/auth/router';
+import { createTestTable } from '../support/test-table';
+import { API_KEY_HEADERS, VERSIONED, uniqueEmail, type LooseJson } from './auth-server';
+
+/**
+ * The SES mailer against a stand-in for the SES v2 API that answers each `SendEmail` with the
+ * next scripted error (SES's messages quote the recipient, as the real ones do).
+ */
+let ses: Server;
+let endpoint: string;
+const script: { status: number; type: string }[] = [];
+beforeAll(async () => {
+  ses = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const to = (JSON.parse(body) as { Destination: { ToAddresses: string[] } }).Destination
+        .ToAddresses[0];
+      const next = script.shift() ?? { status: 200, type: '' };
+      response.writeHead(next.status, {
+        'content-type': 'application/json',
+        ...(next.type ? { 'x-amzn-ErrorType': next.type } : {}),
+      });
+      response.end(
+        JSON.stringify(
+          next.type ? { message: `${next.type} for recipient ${to}` } : { MessageId: 'sent' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => ses.listen(0, '127.0.0.1', resolve));
+  const address = ses.address();
+  endpoint = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+});
+afterAll(() => new Promise<void>((resolve) => ses.close(() => resolve())));
+
+async function appWithSes() {
+  const { env } = await createTestTable();
+  const client = new SESv2Client({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts: 1,
+  });
+  const app = createAuthApp(readAuthConfig({ ...env, BCRYPT_COST: '4' }), {
+    mailer: createSesMailer('App <no-reply@example.com>', client),
+  });
+  return async (path: string, body: unknown) => {
+    const response = await app.request(`/auth/v1${path}`, {
+      method: 'POST',
+      headers: { ...API_KEY_HEADERS, ...VERSIONED, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as LooseJson };
+  };
+}
+
+describe('SES failures', () => {
+  it('answer 503 when SES throttles, 400 email_address_invalid when it rejects, and log no address', async () => {
+    const post = await appWithSes();
+    const lines: string[] = [];
+    // Warnings and errors go to stderr.
+    const spies = [process.stdout, process.stderr].map((stream) => {
+      const write = stream.write.bind(stream);
+      return vi.spyOn(stream, 'write').mockImplementation((chunk, ...rest) => {
+        lines.push(String(chunk));
+        return write(chunk as string, ...(rest as []));
+      });
+    });
+    const cases: [number, string, number, string][] = [
+      [429, 'TooManyRequestsException', 503, 'service_unavailable'],
+      [400, 'LimitExceededException', 503, 'service_unavailable'],
+      [500, 'InternalServiceErrorException', 503, 'service_unavailable'],
+      [400, 'MessageRejected', 400, 'email_address_invalid'],
+      [400, 'BadRequestException', 400, 'email_address_invalid'],
+      [400, 'MailFromDomainNotVerifiedException', 500, 'unexpected_failure'],
+    ];
+    const addresses: string[] = [];
+    try {
+      for (const [sesStatus, type, status, code] of cases) {
+        const email = uniqueEmail('ses-victim');
+        addresses.push(email);
+        expect((await post('/signup', { email, password: 'long enough' })).status).toBe(200);
+        script.push({ status: sesStatus, type });
+        const answer = await post('/recover', { email });
+        expect([type, answer.status, answer.json.code]).toEqual([type, status, code]);
+      }
+      const delivered = uniqueEmail('ses-ok');
+      await post('/signup', { email: delivered, password: 'long enough' });
+      expect((await post('/recover', { email: delivered })).status).toBe(200);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const logged = lines.join('');
+    for (const address of addresses) expect(logged).not.toContain(address);
+    expect(logged).not.toContain('for recipient');
+    // What a log line does say: SES's error name.
+    expect(logged).toContain('"error_name":"TooManyRequestsException"');
+    expect(logged).toContain('MailFromDomainNotVerifiedException');
+  });
+});
