@@ -64,7 +64,6 @@ async function writeUser(
     const user: UserRecord = {
       id,
       email,
-      passwordHash: input.passwordHash,
       createdAt: at,
       updatedAt: at,
       appMetadata: EMAIL_APP_METADATA,
@@ -83,6 +82,7 @@ async function writeUser(
     const started = confirmed ? await newSession(deps, id, 'password') : undefined;
     try {
       await putNewUser(deps.table, user, {
+        passwordHash: input.passwordHash,
         session: started?.session,
         otp: otp && {
           userId: id,

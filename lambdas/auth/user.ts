@@ -70,7 +70,8 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   let passwordHash: string | undefined;
   if (password !== undefined) {
     assertAcceptablePassword(password, config);
-    if (await passwordMatches(password, user.passwordHash)) {
+    const login = await findLogin(table, user.email);
+    if (login && (await passwordMatches(password, login.passwordHash))) {
       throw new AuthError(
         422,
         'same_password',

@@ -5,6 +5,7 @@ import { identityKeys } from './items';
 import {
   EMAIL_CHANGE_CONFIRMATIONS,
   EmailTakenError,
+  findLogin,
   type EmailChangeConfirmation,
   type UserRecord,
 } from './users';
@@ -263,12 +264,15 @@ export async function consumeOtp(
       '#identity.identityData.email = :email',
     );
     removes.push('newEmail', ...EMAIL_CHANGE_CONFIRMATIONS);
+    // The hash moves with the address; a password changed meanwhile makes this attempt stale.
+    const login = await findLogin(table, user.email);
+    if (!login || login.userId !== user.id) return 'stale';
     items.push({
       Delete: {
         TableName,
         Key: identityKeys.email(user.email),
-        ConditionExpression: 'userId = :id',
-        ExpressionAttributeValues: { ':id': user.id },
+        ConditionExpression: 'userId = :id AND passwordHash = :hash',
+        ExpressionAttributeValues: { ':id': user.id, ':hash': login.passwordHash },
       },
     });
     newEmailPut = items.length;
@@ -278,20 +282,17 @@ export async function consumeOtp(
         Item: {
           ...identityKeys.email(newEmail),
           userId: user.id,
-          passwordHash: user.passwordHash,
+          passwordHash: login.passwordHash,
           emailConfirmedAt: user.emailConfirmedAt ?? now,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
   } else if (!half && user.emailConfirmedAt === undefined) {
-    const passwordHash = confirmedPasswordHash ?? user.passwordHash;
     values[':true'] = true;
-    values[':password'] = passwordHash;
     names['#identity'] = 'identity';
     sets.push(
       'emailConfirmedAt = :now',
-      'passwordHash = :password',
       'userMetadata.email_verified = :true',
       '#identity.identityData.email_verified = :true',
     );
@@ -299,9 +300,13 @@ export async function consumeOtp(
       Update: {
         TableName,
         Key: identityKeys.email(user.email),
-        UpdateExpression: 'SET emailConfirmedAt = :now, passwordHash = :password',
+        UpdateExpression: `SET emailConfirmedAt = :now${confirmedPasswordHash ? ', passwordHash = :password' : ''}`,
         ConditionExpression: 'userId = :id',
-        ExpressionAttributeValues: { ':now': now, ':id': user.id, ':password': passwordHash },
+        ExpressionAttributeValues: {
+          ':now': now,
+          ':id': user.id,
+          ...(confirmedPasswordHash ? { ':password': confirmedPasswordHash } : {}),
+        },
       },
     });
   }

@@ -3,11 +3,14 @@ import { identityKeys } from './items';
 import { otpPuts, type OtpRecord } from './one-time-codes';
 import type { SessionRecord } from './sessions';
 
-/** A user as stored in `USER#<id>` / `PROFILE` (timestamps in epoch milliseconds). */
+/**
+ * A user as stored in `USER#<id>` / `PROFILE` (timestamps in epoch milliseconds). Never the
+ * password hash: that is only on the e-mail item (`EmailLogin`), which no function but auth may
+ * read, while the payment functions read `USER#` items.
+ */
 export interface UserRecord {
   id: string;
   email: string;
-  passwordHash: string;
   createdAt: number;
   updatedAt: number;
   emailConfirmedAt?: number;
@@ -160,9 +163,9 @@ export async function getUser(table: Table, userId: string): Promise<UserRecord 
 export async function putNewUser(
   table: Table,
   user: UserRecord,
-  extra: { session?: SessionRecord; otp?: OtpRecord } = {},
+  extra: { passwordHash: string; session?: SessionRecord; otp?: OtpRecord },
 ): Promise<void> {
-  const { session, otp } = extra;
+  const { passwordHash, session, otp } = extra;
   const TableName = table.name;
   try {
     await table.doc.transactWrite({
@@ -173,7 +176,7 @@ export async function putNewUser(
             Item: {
               ...identityKeys.email(user.email),
               userId: user.id,
-              passwordHash: user.passwordHash,
+              passwordHash,
               emailConfirmedAt: user.emailConfirmedAt,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
@@ -237,8 +240,8 @@ export class UserUpdateConflictError extends Error {
  * Changes the user: `metadata` computes the new `user_metadata` from the stored one, written as
  * one attribute (so no number of keys can outgrow an update expression), on the condition that
  * nobody changed the user since it was read; on a conflict the user is read again and the change
- * recomputed. A new password also goes to the e-mail item and clears the pending one-time
- * tokens. Undefined when the user is gone.
+ * recomputed. A new password goes to the e-mail item (the one place a hash is kept) and clears
+ * the pending one-time tokens. Undefined when the user is gone.
  */
 export async function updateUser(
   table: Table,
@@ -260,8 +263,6 @@ export async function updateUser(
       sets.push('userMetadata = :metadata');
     }
     if (changes.passwordHash) {
-      values[':hash'] = changes.passwordHash;
-      sets.push('passwordHash = :hash');
       // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
       // the old password (a token is valid only while its hash is in the user's slot).
       removes.push(...PASSWORD_BOUND_SLOTS);

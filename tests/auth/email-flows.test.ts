@@ -367,3 +367,24 @@ describe('password change', () => {
     expect((await supabase.auth.getUser()).error).toBeNull();
   });
 });
+
+describe('where the password hash is kept', () => {
+  it('after every flow above, only e-mail items hold one: never a USER# item', async () => {
+    const table = createTable(readTableConfig(server.env));
+    const bcrypt = /^\$2[aby]\$\d\d\$/;
+    const holders = new Set<string>();
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await table.doc.scan({ TableName: table.name, ExclusiveStartKey });
+      for (const item of page.Items ?? []) {
+        if (Object.values(item).some((value) => typeof value === 'string' && bcrypt.test(value))) {
+          holders.add(String(item.pk).replace(/#.*/, '#'));
+        }
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    // Sign-up codes carry their sign-up's hash until used (OTP#, auth's own, like EMAIL#).
+    expect([...holders].sort()).toEqual(['EMAIL#', 'OTP#'].filter((prefix) => holders.has(prefix)));
+    expect(holders.has('EMAIL#')).toBe(true);
+  });
+});
