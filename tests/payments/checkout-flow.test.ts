@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentKeys } from '../../lambdas/billing/items';
-import { PLAN } from '../../shared/plan';
 import { addOneMonth } from '../../local/stripe-emulator/objects';
 import {
   SITE,
   emulatorControl,
   payOnHostedPage,
+  secondCheckoutSession,
   readView,
   startCheckout,
   startPaymentsStack,
@@ -229,18 +229,7 @@ describe('after subscribing', () => {
     const user = await stack.signUp();
     const first = await startCheckout(user);
     const emulator = stack.stripe.emulator;
-    const firstSession = emulator.checkoutSessions.get(first.data!.sessionId)!;
-    const customer = firstSession.customer as string;
-    // A second checkout call that listed the open sessions before the first was created.
-    const second = emulator.createCheckoutSession({
-      mode: 'subscription',
-      customer,
-      metadata: {},
-      subscriptionMetadata: {},
-      lineItems: [{ price: PLAN.priceId }],
-      successUrl: firstSession.success_url!,
-      cancelUrl: firstSession.cancel_url ?? undefined,
-    });
+    const { customer, session: second } = secondCheckoutSession(stack, first.data!.sessionId);
     const card = { cardNumber: '4242 4242 4242 4242' };
     expect((await payOnHostedPage(first.data!.url, card)).status).toBe(303);
     expect((await payOnHostedPage(second.url!, card)).status).toBe(303);

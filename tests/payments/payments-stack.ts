@@ -174,3 +174,22 @@ export async function emulatorControl(
     throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<unknown>;
 }
+
+/**
+ * A second checkout session for the customer of `sessionId`, made straight on the emulator, as a
+ * second checkout call that listed the open sessions before the first existed would get.
+ */
+export function secondCheckoutSession(stack: PaymentsStack, sessionId: string) {
+  const first = stack.stripe.emulator.checkoutSessions.get(sessionId)!;
+  const customer = first.customer as string;
+  const session = stack.stripe.emulator.createCheckoutSession({
+    mode: 'subscription',
+    customer,
+    metadata: {},
+    subscriptionMetadata: {},
+    lineItems: [{ price: PLAN.priceId }],
+    successUrl: first.success_url!,
+    cancelUrl: first.cancel_url ?? undefined,
+  });
+  return { customer, session };
+}

@@ -5,11 +5,11 @@ import { metrics } from '../../lambdas/platform/metrics';
 import { paymentKeys } from '../../lambdas/billing/items';
 import { CURSOR_OVERLAP_SECONDS } from '../../lambdas/stripe-reconcile/reconcile';
 import type { SubscriptionRow } from '../../shared/subscription-row';
-import { PLAN } from '../../shared/plan';
 import {
   emulatorControl,
   payOnHostedPage,
   readView,
+  secondCheckoutSession,
   startPaymentsStack,
   subscribe,
   type PaymentsStack,
@@ -87,18 +87,9 @@ it('a second live subscription whose webhooks were lost: the next run cancels an
   const { checkout } = await subscribe(user);
   await emulatorControl(stack, 'POST', '/settle');
   const emulator = stack.stripe.emulator;
-  const firstSession = emulator.checkoutSessions.get(checkout.sessionId)!;
-  const customer = firstSession.customer as string;
 
   await emulatorControl(stack, 'PUT', '/delivery', { drop: true });
-  const second = emulator.createCheckoutSession({
-    mode: 'subscription',
-    customer,
-    metadata: {},
-    subscriptionMetadata: {},
-    lineItems: [{ price: PLAN.priceId }],
-    successUrl: firstSession.success_url!,
-  });
+  const { customer, session: second } = secondCheckoutSession(stack, checkout.sessionId);
   expect((await payOnHostedPage(second.url!, { cardNumber: '4242 4242 4242 4242' })).status).toBe(
     303,
   );
