@@ -1,40 +1,25 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, StartupError } from '@/app/app';
-import { preloadPage } from '@/app/router';
-import { applyRuntimeConfig, loadRuntimeConfig } from '@/config/runtime-config';
-import { configureSupabase } from '@/lib/supabase';
 import './index.css';
 
-const container = document.getElementById('root')!;
-// The page was prerendered at build time: its code loads alongside the config, so that it is
-// there when hydration reaches it. (A failure shows up as the page's error when it renders.)
-const pageCode = container.hasChildNodes()
-  ? preloadPage(window.location.pathname).catch(() => {})
-  : Promise.resolve();
+/**
+ * Resolves once the page as served (prerendered at build time, web/build/prerender-pages.ts)
+ * is on screen: two animation frames, by when the first full frame has been presented. A tab
+ * that is not shown paints nothing, so there it resolves at once.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState !== 'visible') resolve();
+    else requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  });
+}
 
-Promise.all([loadRuntimeConfig(), pageCode]).then(
-  ([config]) => {
-    configureSupabase(config);
-    applyRuntimeConfig(config);
-    const app = (
-      <StrictMode>
-        <App />
-      </StrictMode>
-    );
-    // Every page's HTML is prerendered at build time (web/build/prerender-pages.ts).
-    // As a transition, the first render yields to the browser every few milliseconds instead of
-    // blocking it for the whole tree (Lighthouse TBT ~100 → ~0 ms on /faq, /payment, /success).
-    // A hydration mismatch (React silently re-renders that part) means the prerender is wrong.
-    startTransition(() => {
-      if (container.hasChildNodes())
-        hydrateRoot(container, app, { onRecoverableError: (error) => console.error(error) });
-      else createRoot(container).render(app);
-    });
-  },
-  (error: Error) => {
-    console.error(error);
-    container.replaceChildren();
-    createRoot(container).render(<StartupError message={error.message} />);
-  },
-);
+// The entry is only this: the page paints from its HTML first, and then the app (React, the
+// router, the page's own chunks from the build's <template id="page-code">) loads and hydrates
+// it. No script competes with the first paint, for the network or, on a fast one where the
+// scripts would arrive first, for the main thread.
+void afterFirstPaint().then(() => {
+  const pageCode = document.getElementById('page-code');
+  if (pageCode instanceof HTMLTemplateElement) document.head.append(pageCode.content);
+  return import('./app/start').then(({ startApp }) =>
+    startApp(document.getElementById('root')!),
+  );
+});
