@@ -58,7 +58,9 @@ console.log(
   `initial JS for / (gzip -9, all a visitor without a session downloads): ${kb(gzippedBytes(initial))} in ${initial.size} chunks`,
 );
 for (const key of initial) console.log(`  ${manifest[key]!.file}  ${kb(gzippedBytes([key]))}`);
-console.log(`JS for / with a stored session (+ auth client, account menu): ${kb(gzippedBytes(withSession))}`);
+console.log(
+  `JS for / with a stored session (+ auth client, account menu): ${kb(gzippedBytes(withSession))}`,
+);
 
 const fonts = readdirSync(join(dist, 'assets')).filter((file) => /\.(woff2?|ttf|otf)$/.test(file));
 const fontBytes = fonts.reduce((sum, file) => sum + statSync(join(dist, 'assets', file)).size, 0);

@@ -75,7 +75,9 @@ function pagePreloads(
  * finds it, and the headings rarely paint in the fallback first.
  */
 function fontPreloads(css: string): string {
-  const fonts = new Set(Array.from(css.matchAll(/url\(["']?([^"')]+\.woff2)["']?\)/g), (m) => m[1]!));
+  const fonts = new Set(
+    Array.from(css.matchAll(/url\(["']?([^"')]+\.woff2)["']?\)/g), (m) => m[1]!),
+  );
   return [...fonts]
     .map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`)
     .join('\n    ');

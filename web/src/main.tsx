@@ -19,7 +19,5 @@ function afterFirstPaint(): Promise<void> {
 void afterFirstPaint().then(() => {
   const pageCode = document.getElementById('page-code');
   if (pageCode instanceof HTMLTemplateElement) document.head.append(pageCode.content);
-  return import('./app/start').then(({ startApp }) =>
-    startApp(document.getElementById('root')!),
-  );
+  return import('./app/start').then(({ startApp }) => startApp(document.getElementById('root')!));
 });
