@@ -56,6 +56,16 @@ export default defineConfig({
     // No polyfill for `<link rel="modulepreload">` in the entry: every browser of the build
     // target but Safari 16 has it, and there the modules still load, only not ahead.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Vite's helper for dynamic imports in its own chunk, not in the entry's: a chunk that
+          // imports it from the entry would count the entry's stylesheet (inline in every page)
+          // among its dependencies, and the helper would download that file as well.
+          groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -107,10 +107,21 @@ export function prerenderPagesPlugin(): Plugin {
       const css = stylesheet && bundle[stylesheet[1]!.slice(config.base.length)];
       if (css?.type !== 'asset')
         return this.error(`${HOME_HTML} links no stylesheet of this build`);
-      const template = shell.replace(
-        stylesheet![0],
-        `${fontPreloads(String(css.source))}\n    <style>${String(css.source)}</style>`,
-      );
+      const template = shell
+        .replace(
+          stylesheet![0],
+          `${fontPreloads(String(css.source))}\n    <style>${String(css.source)}</style>`,
+        )
+        // The entry (main.tsx) only waits for the first paint: at low priority, the font and
+        // the page's other requests go first.
+        .replaceAll(
+          '<script type="module" crossorigin',
+          '<script type="module" fetchpriority="low" crossorigin',
+        )
+        .replaceAll(
+          '<link rel="modulepreload" crossorigin',
+          '<link rel="modulepreload" fetchpriority="low" crossorigin',
+        );
 
       const entries = [
         ...Object.entries(ROUTE_ENTRY_FILES),

@@ -1,14 +1,29 @@
 import './index.css';
 
 /**
- * Resolves once the page as served (prerendered at build time, web/build/prerender-pages.ts)
- * is on screen: two animation frames, by when the first full frame has been presented. A tab
- * that is not shown paints nothing, so there it resolves at once.
+ * Resolves once the page as served (prerendered at build time, web/build/prerender-pages.ts) is
+ * on screen: when the browser reports its first contentful paint, which it does once that frame
+ * has been presented. At once where nothing will be painted first: an empty root (`npm run dev`),
+ * a tab that is not shown, a browser without paint timing.
  */
-function afterFirstPaint(): Promise<void> {
+function afterFirstPaint(root: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
-    if (document.visibilityState !== 'visible') resolve();
-    else requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    if (
+      !root.hasChildNodes() ||
+      document.visibilityState !== 'visible' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    // Hidden before its first paint, the page reports none.
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
   });
 }
 
@@ -16,8 +31,9 @@ function afterFirstPaint(): Promise<void> {
 // router, the page's own chunks from the build's <template id="page-code">) loads and hydrates
 // it. No script competes with the first paint, for the network or, on a fast one where the
 // scripts would arrive first, for the main thread.
-void afterFirstPaint().then(() => {
+const root = document.getElementById('root')!;
+void afterFirstPaint(root).then(() => {
   const pageCode = document.getElementById('page-code');
   if (pageCode instanceof HTMLTemplateElement) document.head.append(pageCode.content);
-  return import('./app/start').then(({ startApp }) => startApp(document.getElementById('root')!));
+  return import('./app/start').then(({ startApp }) => startApp(root));
 });
