@@ -3,6 +3,7 @@ import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { FormControls } from '@/components/form-controls';
 import { FormPage } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { requestPasswordReset } from './password-recovery';
@@ -46,24 +47,26 @@ export function ForgotPasswordPage() {
             Enter the email address of your account and we will send you a link to choose a new
             password.
           </p>
-          <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
-            <LabelledInput
-              id="forgot-email"
-              label="Email Address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <button
-              type="submit"
-              disabled={submitting}
-              className={buttonClasses('primary', 'w-full')}
-            >
-              {submitting ? 'Please wait...' : 'Send Reset Link'}
-            </button>
+          <form className="mt-6" onSubmit={handleSubmit}>
+            <FormControls className="space-y-4">
+              <LabelledInput
+                id="forgot-email"
+                label="Email Address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <button
+                type="submit"
+                disabled={submitting}
+                className={buttonClasses('primary', 'w-full')}
+              >
+                {submitting ? 'Please wait...' : 'Send Reset Link'}
+              </button>
+            </FormControls>
           </form>
         </>
       )}
