@@ -6,7 +6,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** A path that is no route: the not-found page's prerender. */
 const NOT_FOUND_LOCATION = '/404';
 
-/** Renders every page in Node with this same Vite config (aliases, JSX), as main.tsx hydrates it. */
+/** Renders every page in Node with this same Vite config (aliases, JSX), as app/start.tsx hydrates it. */
 async function renderPages(config: ResolvedConfig, locations: string[]) {
   const server = await createServer({
     configFile: config.configFile,

@@ -8,8 +8,8 @@ import HomeRoute from './routes/home';
 import { RootRoute } from './routes/root';
 
 // One chunk per page: the first load carries only the shell and the page asked for. Every page
-// is prerendered at build time; main.tsx preloads the chunk of the one it hydrates. The home
-// page is in the entry chunk itself (the most visited page, and the JavaScript budget's).
+// is prerendered at build time; start.tsx preloads the chunk of the one it hydrates. The home
+// page is in the app's chunk itself (the most visited page, and the JavaScript budget's).
 const ToolsRoute = lazyPage(() => import('./routes/tools'));
 const AuthRoute = lazyPage(() => import('./routes/auth'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'));
