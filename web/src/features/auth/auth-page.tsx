@@ -236,8 +236,10 @@ export function AuthPage() {
       </form>
       <p className="mt-6 text-center text-gray-700">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        {/* Like the form's controls, it works once the page is hydrated. */}
         <button
           type="button"
+          disabled={hydrating}
           className="font-semibold text-brand-800 underline"
           onClick={() => setMode(signingUp ? 'sign-in' : 'sign-up')}
         >
