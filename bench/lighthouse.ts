@@ -6,6 +6,7 @@
  * Usage: npm run lighthouse   (builds the SPA first)   [--json bench/out/lighthouse.json]
  *        [--only /,/faq,subscriber]   (some pages only; `subscriber` is /tools signed in)
  *        [--dist web/dist]   (another build, to compare)
+ *        [--reports bench/out/lighthouse]   (every page's full Lighthouse report, as JSON)
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -33,6 +34,7 @@ const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100, s
 type Category = keyof typeof TARGETS;
 
 const jsonOut = textOption('json');
+const reportsDir = textOption('reports');
 const only = textOption('only')?.split(',');
 const wanted = (page: string) => !only || only.includes(page);
 
@@ -63,6 +65,11 @@ function describeLcpElement(lhr: Result): string {
 }
 
 function figures(page: string, lhr: Result): PageFigures {
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    const name = page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(join(reportsDir, `${name}.json`), JSON.stringify(lhr));
+  }
   const scores = Object.fromEntries(
     (Object.keys(TARGETS) as Category[]).map((id) => [
       id,

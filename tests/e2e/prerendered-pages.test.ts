@@ -81,6 +81,46 @@ describe('every public route is prerendered and hydrated', () => {
     }
   });
 
+  it('paints before any of the app loads: its code is requested after the first contentful paint', async () => {
+    for (const route of ['/', '/auth', '/support']) {
+      const page = await e2e.newPage();
+      await page.goto(`${e2e.runtime.url}${route}`);
+      await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+      const timings = await page.evaluate(() => ({
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+      // Only the entry and Vite's preload helper load before; the app and the page after.
+      const before = timings.scripts.filter(
+        (script) => script.startTime < timings.firstContentfulPaint,
+      );
+      expect(
+        before.map((script) => script.url.replace(/-[\w-]{8}\.js$/, '')),
+        route,
+      ).toEqual(['/assets/index', '/assets/preload-helper']);
+      expect(
+        timings.scripts.some((script) => script.url.includes('/start-')),
+        route,
+      ).toBe(true);
+      await page.close();
+    }
+  });
+
+  it('keeps a prerendered form disabled until it is hydrated', async () => {
+    const html = await (await fetch(`${e2e.runtime.url}/auth`)).text();
+    expect(html).toMatch(/<fieldset disabled="" [^>]*>/);
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.runtime.url}/auth`);
+    await expect.poll(() => page.getByLabel('Email Address').isEnabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Create an account' }).isEnabled())
+      .toBe(true);
+    await page.close();
+  });
+
   it('/auth?mode=signup hydrates into create-account mode without a mismatch', async () => {
     const page = await e2e.newPage();
     const errors = collectErrors(page);

@@ -3,6 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createFontStack } from '@capsizecss/core';
+import georgiaBold from '@capsizecss/metrics/georgia/700';
+import sourceSerif4Bold from '@capsizecss/metrics/sourceSerif4/700';
+import timesNewRomanBold from '@capsizecss/metrics/timesNewRoman/700';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
 
@@ -25,10 +29,28 @@ const CACHE_DIR = join(
   'display-font',
 );
 
+/** The family name index.css gives the display face. */
+const FAMILY = 'Display Serif';
+
+/**
+ * Until the display face has loaded (`font-display: swap`), headings use a local serif resized
+ * to its metrics (capsize: `size-adjust` from the average character width, ascent, descent and
+ * line gap overrides), so the swap moves no line: one `@font-face` per local font, then
+ * `--display-font-stack`, the family list that names them in order.
+ */
+function fallbackStylesheet(): string {
+  const { fontFamily, fontFaces } = createFontStack(
+    [{ ...sourceSerif4Bold, familyName: FAMILY }, georgiaBold, timesNewRomanBold],
+    { fontFaceProperties: { fontWeight: `${DISPLAY_WEIGHTS.min} ${DISPLAY_WEIGHTS.max}` } },
+  );
+  return `${fontFaces}\n:root {\n  --display-font-stack: ${fontFamily};\n}\n`;
+}
+
 /**
  * The display font, subset at build time with harfbuzz (subset-font) to the characters and
  * weights the headings use, so the whole face is one small woff2. `@display-font` in CSS names
- * the file; Vite fingerprints it into assets/ like any other.
+ * the file; Vite fingerprints it into assets/ like any other. `@display-font-fallbacks` is the
+ * stylesheet of its metric-matched fallbacks (index.css imports it).
  */
 export function displayFontPlugin(): Plugin {
   let file: string;
@@ -50,7 +72,12 @@ export function displayFontPlugin(): Plugin {
         await mkdir(CACHE_DIR, { recursive: true });
         await writeFile(file, subset);
       }
-      return { resolve: { alias: { '@display-font': file } } };
+      const fallbacks = join(CACHE_DIR, 'display-fallbacks.css');
+      await mkdir(CACHE_DIR, { recursive: true });
+      await writeFile(fallbacks, fallbackStylesheet());
+      return {
+        resolve: { alias: { '@display-font-fallbacks': fallbacks, '@display-font': file } },
+      };
     },
   };
 }

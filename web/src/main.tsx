@@ -1,40 +1,39 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, StartupError } from '@/app/app';
-import { preloadPage } from '@/app/router';
-import { applyRuntimeConfig, loadRuntimeConfig } from '@/config/runtime-config';
-import { configureSupabase } from '@/lib/supabase';
 import './index.css';
 
-const container = document.getElementById('root')!;
-// The page was prerendered at build time: its code loads alongside the config, so that it is
-// there when hydration reaches it. (A failure shows up as the page's error when it renders.)
-const pageCode = container.hasChildNodes()
-  ? preloadPage(window.location.pathname).catch(() => {})
-  : Promise.resolve();
-
-Promise.all([loadRuntimeConfig(), pageCode]).then(
-  ([config]) => {
-    configureSupabase(config);
-    applyRuntimeConfig(config);
-    const app = (
-      <StrictMode>
-        <App />
-      </StrictMode>
-    );
-    // Every page's HTML is prerendered at build time (web/build/prerender-pages.ts).
-    // As a transition, the first render yields to the browser every few milliseconds instead of
-    // blocking it for the whole tree (Lighthouse TBT ~100 → ~0 ms on /faq, /payment, /success).
-    // A hydration mismatch (React silently re-renders that part) means the prerender is wrong.
-    startTransition(() => {
-      if (container.hasChildNodes())
-        hydrateRoot(container, app, { onRecoverableError: (error) => console.error(error) });
-      else createRoot(container).render(app);
+/**
+ * Resolves once the page as served (prerendered at build time, web/build/prerender-pages.ts) is
+ * on screen: when the browser reports its first contentful paint, which it does once that frame
+ * has been presented. At once where nothing will be painted first: an empty root (`npm run dev`),
+ * a tab that is not shown, a browser without paint timing.
+ */
+function afterFirstPaint(root: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (
+      !root.hasChildNodes() ||
+      document.visibilityState !== 'visible' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
     });
-  },
-  (error: Error) => {
-    console.error(error);
-    container.replaceChildren();
-    createRoot(container).render(<StartupError message={error.message} />);
-  },
-);
+    observer.observe({ type: 'paint', buffered: true });
+    // Hidden before its first paint, the page reports none.
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+  });
+}
+
+// The entry is only this: the page paints from its HTML first, and then the app (React, the
+// router, the page's own chunks from the build's <template id="page-code">) loads and hydrates
+// it. No script competes with the first paint, for the network or, on a fast one where the
+// scripts would arrive first, for the main thread.
+const root = document.getElementById('root')!;
+void afterFirstPaint(root).then(() => {
+  const pageCode = document.getElementById('page-code');
+  if (pageCode instanceof HTMLTemplateElement) document.head.append(pageCode.content);
+  return import('./app/start').then(({ startApp }) => startApp(root));
+});

@@ -33,6 +33,12 @@ describe('prerendered pages', () => {
       expect((await prerenderPage(location)).html).toContain('role="status"');
   });
 
+  it('renders the sign-in form with its controls disabled (until hydrated)', async () => {
+    const { html } = await prerenderPage('/auth');
+    expect(html).toMatch(/<fieldset disabled="" class="[^"]*"><div><label for="auth-email"/);
+    expect(html).toMatch(/<button type="button" disabled=""[^>]*>Create an account<\/button>/);
+  });
+
   it('has an entry file for every route of the app, and only those', () => {
     expect(Object.keys(ROUTE_ENTRY_FILES).sort()).toEqual(Object.values(paths).sort());
   });

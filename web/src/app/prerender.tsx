@@ -13,7 +13,7 @@ export interface PrerenderedPage {
 
 /**
  * A page as it first renders in the browser (no session known yet), at build time: it paints
- * before any script runs, and main.tsx hydrates it. Lazy pages are waited for.
+ * before any script runs, and app/start.tsx hydrates it. Lazy pages are waited for.
  */
 export async function prerenderPage(location: string): Promise<PrerenderedPage> {
   const { prelude } = await prerender(

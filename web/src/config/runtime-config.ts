@@ -51,7 +51,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
 
 let supportEmail = DEFAULT_SUPPORT_EMAIL;
 
-/** Called once at start with the loaded config (main.tsx). */
+/** Called once at start with the loaded config (app/start.tsx). */
 export function applyRuntimeConfig(config: RuntimeConfig): void {
   supportEmail = config.supportEmail;
 }

@@ -7,7 +7,7 @@ export interface LazyPage {
 }
 
 /**
- * A page in its own chunk, like React.lazy, plus `preload()`: main.tsx loads the chunk of the
+ * A page in its own chunk, like React.lazy, plus `preload()`: app/start.tsx loads the chunk of the
  * page it hydrates first, so hydration finds its code already there (a page that suspends while
  * hydrating is re-rendered from scratch by the first update, and its prerendered HTML flashes
  * to a spinner).

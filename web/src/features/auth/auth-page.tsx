@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { FormControls } from '@/components/form-controls';
 import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { inputClasses, labelClasses } from '@/components/field-styles';
@@ -148,87 +149,91 @@ export function AuthPage() {
         </div>
       )}
       <form
-        className="mt-6 space-y-4"
+        className="mt-6"
         onSubmit={handleSubmit}
         onFocus={loadAuthClient}
         onPointerDown={loadAuthClient}
       >
-        {signingUp && (
-          <LabelledInput
-            ref={nameInput}
-            id="auth-name"
-            label="Full Name"
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={update('name')}
-          />
-        )}
-        <LabelledInput
-          ref={emailInput}
-          id="auth-email"
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={update('email')}
-        />
-        <div>
-          <label htmlFor="auth-password" className={labelClasses}>
-            Password
-          </label>
-          <div className="relative">
-            <input
-              id="auth-password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
+        <FormControls className="space-y-4">
+          {signingUp && (
+            <LabelledInput
+              ref={nameInput}
+              id="auth-name"
+              label="Full Name"
+              name="name"
+              type="text"
+              autoComplete="name"
               required
-              value={values.password}
-              onChange={update('password')}
-              className={`${inputClasses} pr-20`}
+              value={values.name}
+              onChange={update('name')}
             />
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-pressed={showPassword}
-              aria-controls="auth-password"
-              className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
-            >
-              {showPassword ? 'Hide' : 'Show'}
-              <span className="sr-only"> password</span>
-            </button>
-          </div>
-        </div>
-        {!signingUp && emailEnabled && (
-          <p className="text-right">
-            <Link to={paths.forgotPassword} className="font-medium text-brand-800 underline">
-              Forgot password?
-            </Link>
-          </p>
-        )}
-        {signingUp && (
+          )}
           <LabelledInput
-            id="auth-confirm-password"
-            label="Confirm Password"
-            name="confirmPassword"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
+            ref={emailInput}
+            id="auth-email"
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
             required
-            value={values.confirmPassword}
-            onChange={update('confirmPassword')}
+            value={values.email}
+            onChange={update('email')}
           />
-        )}
-        <SubmitButton busy={submitting}>{signingUp ? 'Create Account' : 'Sign In'}</SubmitButton>
+          <div>
+            <label htmlFor="auth-password" className={labelClasses}>
+              Password
+            </label>
+            <div className="relative">
+              <input
+                id="auth-password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete={signingUp ? 'new-password' : 'current-password'}
+                required
+                value={values.password}
+                onChange={update('password')}
+                className={`${inputClasses} pr-20`}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-controls="auth-password"
+                className="absolute inset-y-0 right-2 my-auto h-8 rounded px-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+              >
+                {showPassword ? 'Hide' : 'Show'}
+                <span className="sr-only"> password</span>
+              </button>
+            </div>
+          </div>
+          {!signingUp && emailEnabled && (
+            <p className="text-right">
+              <Link to={paths.forgotPassword} className="font-medium text-brand-800 underline">
+                Forgot password?
+              </Link>
+            </p>
+          )}
+          {signingUp && (
+            <LabelledInput
+              id="auth-confirm-password"
+              label="Confirm Password"
+              name="confirmPassword"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              onChange={update('confirmPassword')}
+            />
+          )}
+          <SubmitButton busy={submitting}>{signingUp ? 'Create Account' : 'Sign In'}</SubmitButton>
+        </FormControls>
       </form>
       <p className="mt-6 text-center text-gray-700">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        {/* Like the form's controls, it works once the page is hydrated. */}
         <button
           type="button"
+          disabled={hydrating}
           className="font-semibold text-brand-800 underline"
           onClick={() => setMode(signingUp ? 'sign-in' : 'sign-up')}
         >

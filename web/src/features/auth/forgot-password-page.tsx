@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LabelledInput } from '@/components/labelled-input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
+import { FormControls } from '@/components/form-controls';
 import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { paths } from '@/config/paths';
@@ -46,18 +47,20 @@ export function ForgotPasswordPage() {
             Enter the email address of your account and we will send you a link to choose a new
             password.
           </p>
-          <form className="mt-6 space-y-4" onSubmit={handleSubmit}>
-            <LabelledInput
-              id="forgot-email"
-              label="Email Address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <SubmitButton busy={submitting}>Send Reset Link</SubmitButton>
+          <form className="mt-6" onSubmit={handleSubmit}>
+            <FormControls className="space-y-4">
+              <LabelledInput
+                id="forgot-email"
+                label="Email Address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <SubmitButton busy={submitting}>Send Reset Link</SubmitButton>
+            </FormControls>
           </form>
         </>
       )}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { TestimonialCard } from './testimonial-card';
-import { TESTIMONIALS } from './testimonials-data';
+import { FEATURED_TESTIMONIALS } from './featured-testimonials';
 
-/** The home page's "Success Stories": the first three testimonials and a link to the rest. */
+/** The home page's "Success Stories": the featured testimonials and a link to the rest. */
 export function FeaturedStories() {
   return (
     <section aria-labelledby="stories-heading" className="mx-auto max-w-6xl px-4 py-16">
@@ -11,7 +11,7 @@ export function FeaturedStories() {
         Success Stories
       </h2>
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
-        {TESTIMONIALS.slice(0, 3).map((testimonial) => (
+        {FEATURED_TESTIMONIALS.map((testimonial) => (
           <li key={testimonial.id}>
             <TestimonialCard testimonial={testimonial} />
           </li>

@@ -1,4 +1,4 @@
-import type { Testimonial } from './testimonials-data';
+import type { Testimonial } from './featured-testimonials';
 import { StarRating } from './star-rating';
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {

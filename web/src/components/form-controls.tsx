@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { useHydrating } from '@/hooks/use-hydrating';
+
+/**
+ * The fields and buttons of a form that is prerendered (its page paints before the app runs):
+ * disabled until the app has hydrated them, so that nothing is typed into a field the app does
+ * not see yet, and a submit never goes out as the browser's own GET (the password in the URL).
+ */
+export function FormControls({ className, children }: { className: string; children: ReactNode }) {
+  const hydrating = useHydrating();
+  return (
+    <fieldset disabled={hydrating} className={`min-w-0 ${className}`}>
+      {children}
+    </fieldset>
+  );
+}
