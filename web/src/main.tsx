@@ -6,6 +6,8 @@ import './index.css';
  * has been presented. At once where nothing will be painted first: an empty root (`npm run dev`),
  * a tab that is not shown, a browser without paint timing.
  */
+const FIRST_PAINT_WAIT_LIMIT_MS = 5000;
+
 function afterFirstPaint(root: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     if (
@@ -24,6 +26,9 @@ function afterFirstPaint(root: HTMLElement): Promise<void> {
     observer.observe({ type: 'paint', buffered: true });
     // Hidden before its first paint, the page reports none.
     document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    // Whatever the browser does or does not report, the app starts: a page that never
+    // reported a paint must not stay inert.
+    setTimeout(resolve, FIRST_PAINT_WAIT_LIMIT_MS);
   });
 }
 
