@@ -19,6 +19,19 @@ const FIRST_PAINT: [route: string, heading: string][] = [
 
 const e2e = useE2eSetup();
 
+/** Until the app has taken over the prerendered page (React marks the container it hydrates). */
+async function appStarted(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .locator('#root')
+        .evaluate((root: object) =>
+          Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
+        ),
+    )
+    .toBe(true);
+}
+
 /** Console errors and uncaught exceptions: a hydration mismatch shows up as one of them. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -72,7 +85,9 @@ describe('every public route is prerendered and hydrated', () => {
       });
       await page.goto(`${e2e.runtime.url}${route}`);
       await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
-      // A link in the footer: it navigates in place only once the page is hydrated.
+      // A link in the footer: it navigates in place once the app runs (before, it is a plain
+      // link, and a click loads the page).
+      await appStarted(page);
       await page.getByRole('link', { name: 'Help and refunds' }).click();
       await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
       expect(documents, route).toEqual([`${e2e.runtime.url}${route}`]);
@@ -118,6 +133,11 @@ describe('every public route is prerendered and hydrated', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Create an account' }).isEnabled())
       .toBe(true);
+    // The FAQ search too: typed before the app runs, it would find nothing.
+    const faq = await (await fetch(`${e2e.runtime.url}/faq`)).text();
+    expect(faq).toMatch(/<input[^>]*id="faq-search"[^>]*disabled=""/);
+    await page.goto(`${e2e.runtime.url}/faq`);
+    await expect.poll(() => page.getByLabel('Search FAQs').isEnabled()).toBe(true);
     await page.close();
   });
 

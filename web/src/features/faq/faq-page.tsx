@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { signUpPath } from '@/config/paths';
+import { useHydrating } from '@/hooks/use-hydrating';
 import { FAQ_CATEGORIES, searchFaqs, type FaqItem } from './faq-data';
 
 function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; onToggle(): void }) {
@@ -30,6 +31,8 @@ function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; o
 }
 
 export function FaqPage() {
+  // Prerendered: the search takes input once the app runs (typed before, it would find nothing).
+  const hydrating = useHydrating();
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const searching = query.trim() !== '';
@@ -63,6 +66,7 @@ export function FaqPage() {
           id="faq-search"
           type="search"
           value={query}
+          disabled={hydrating}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search questions and answers..."
           className="mt-1 block w-full rounded-lg border border-gray-400 px-4 py-3"
