@@ -30,13 +30,18 @@ export function countMetric(name: MetricName, count = 1): void {
   metrics.addMetric(name, MetricUnit.Count, count);
 }
 
-/** Publishes what the request counted (nothing is written for a request that counted nothing). */
+/** Writes what was counted as one EMF line; nothing when nothing was counted. */
+export function flushMetrics(): void {
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+}
+
+/** Publishes what the request counted, after each request. */
 export function publishMetrics(): MiddlewareHandler {
   return async (_c, next) => {
     try {
       await next();
     } finally {
-      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+      flushMetrics();
     }
   };
 }

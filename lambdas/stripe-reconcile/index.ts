@@ -3,7 +3,7 @@ import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { lazyStripeClient } from '../billing/stripe-client';
 import { createTable } from '../platform/dynamo';
 import { logger } from '../platform/logging';
-import { countMetric, metrics } from '../platform/metrics';
+import { countMetric, flushMetrics } from '../platform/metrics';
 import { readStripeReconcileConfig } from './config';
 import { reconcileSubscriptions, type ReconcileResult } from './reconcile';
 
@@ -36,6 +36,6 @@ export async function handler(
     logger.info('Stripe subscriptions reconciled', { ...result });
     return result;
   } finally {
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    flushMetrics();
   }
 }
