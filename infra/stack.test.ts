@@ -297,7 +297,9 @@ describe('edge: private bucket behind CloudFront', () => {
       ContentSecurityPolicy: CONTENT_SECURITY_POLICY,
       Override: true,
     });
-    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toMatch(/script-src 'self'(;|$)/);
+    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toMatch(
+      /script-src 'self' 'sha256-[\w+/]+=*'(;|$)/,
+    );
     expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).not.toMatch(
       /script-src[^;]*'unsafe-inline'/,
     );

@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto';
+import { SESSION_HINT_SCRIPT } from './session-hint';
+
+/** The one inline script a page may run: the session hint, by its hash. */
+export const SESSION_HINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+
 /**
  * The browser security headers of the site, declared once: the local server sends them and the
  * CloudFront response-headers policy is built from the same values.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
-  // react-hot-toast injects its styles at run time; no inline *scripts* are allowed.
+  `script-src 'self' ${SESSION_HINT_SCRIPT_HASH}`,
+  // react-hot-toast injects its styles at run time; no other inline *script* is allowed.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SESSION_HINT_SCRIPT } from '../../shared/session-hint';
 import { ROUTE_ENTRY_FILES } from '../../shared/site-entry';
 import { signUp } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
@@ -43,24 +45,85 @@ function collectErrors(page: Page): string[] {
 }
 
 describe('every public route is prerendered and hydrated', () => {
-  it('serves each route its own page in the HTML, with its title and styles, no inline script', async () => {
+  it('serves each route its own page in the HTML, with its title and styles, one inline script', async () => {
     for (const [route, heading] of FIRST_PAINT) {
-      const html = await (await fetch(`${e2e.runtime.url}${route}`)).text();
+      const response = await fetch(`${e2e.runtime.url}${route}`);
+      const html = await response.text();
       expect(html, route).toContain(heading);
       expect(html, route).toContain('<style>');
-      expect(html, route).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
       expect(html, route).not.toContain('<div id="root"></div>');
+      // The only inline script is the session hint, and the CSP allows it by its hash alone.
+      const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([^]*?)<\/script>/g)];
+      expect(
+        inline.map((script) => script[1]),
+        route,
+      ).toEqual([SESSION_HINT_SCRIPT]);
+      const hash = createHash('sha256').update(inline[0]![1]!).digest('base64');
+      expect(response.headers.get('content-security-policy'), route).toMatch(
+        new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+      );
     }
-    // The pages that depend on the session are prerendered in their loading state.
-    for (const route of ['/tools', '/payment', '/success']) {
+    // The pages that depend on the session are prerendered in both variants: what a
+    // signed-out visitor sees, and the loading state while a stored session is restored.
+    for (const route of ['/tools', '/payment', '/success', '/auth']) {
       const html = await (await fetch(`${e2e.runtime.url}${route}`)).text();
-      expect(html, route).toContain('role="status"');
+      expect(html, route).toContain('data-when="signed-out"');
+      expect(html, route).toMatch(/data-when="restoring"[^>]*><div role="status"/);
     }
     const faq = await (await fetch(`${e2e.runtime.url}/faq`)).text();
     expect(faq).toContain('<title>FAQ | Credit Dispute Letters</title>');
     // Every route of the table has its file.
     for (const route of Object.keys(ROUTE_ENTRY_FILES))
       expect((await fetch(`${e2e.runtime.url}${route}`)).status, route).toBe(200);
+  });
+
+  it("paints the variant for this browser's session before any of the app runs", async () => {
+    // The app's scripts never load: what shows is the HTML, the stylesheet and the session hint
+    // (under the runtime's CSP, which must allow it).
+    const firstPaint = async (storedSession: boolean) => {
+      const context = await e2e.browser.newContext();
+      await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
+      if (storedSession)
+        await context.addInitScript({
+          content: "localStorage.setItem('sb-127-auth-token', '{}')",
+        });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const shown = async (route: string, text: string) => {
+        await page.goto(`${e2e.runtime.url}${route}`);
+        return page.getByText(text, { exact: true }).first().isVisible();
+      };
+      const seen = {
+        toolsSignIn: await shown('/tools', 'Sign In Required'),
+        toolsLoading: await shown('/tools', 'Loading subscription details...'),
+        paymentSignIn: await shown('/payment', 'Sign in to subscribe'),
+        successSignIn: await shown(
+          '/success',
+          'Welcome back! Sign in to access your dispute letters.',
+        ),
+        authForm: await shown('/auth', 'Email Address'),
+        headerSignIn: await shown('/faq', 'Sign In'),
+      };
+      expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
+      await context.close();
+      return seen;
+    };
+    expect(await firstPaint(false)).toEqual({
+      toolsSignIn: true,
+      toolsLoading: false,
+      paymentSignIn: true,
+      successSignIn: true,
+      authForm: true,
+      headerSignIn: true,
+    });
+    expect(await firstPaint(true)).toEqual({
+      toolsSignIn: false,
+      toolsLoading: true,
+      paymentSignIn: false,
+      successSignIn: false,
+      authForm: false,
+      headerSignIn: false,
+    });
   });
 
   it('paints without JavaScript', async () => {
@@ -100,7 +163,7 @@ describe('every public route is prerendered and hydrated', () => {
     for (const route of ['/', '/auth', '/support']) {
       const page = await e2e.newPage();
       await page.goto(`${e2e.runtime.url}${route}`);
-      await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+      await appStarted(page);
       const timings = await page.evaluate(() => ({
         firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
         scripts: performance
@@ -113,7 +176,7 @@ describe('every public route is prerendered and hydrated', () => {
         (script) => script.startTime < timings.firstContentfulPaint,
       );
       expect(
-        before.map((script) => script.url.replace(/-[\w-]{8}\.js$/, '')),
+        before.map((script) => script.url.replace(/-[\w-]{8}\.js$/, '')).sort(),
         route,
       ).toEqual(['/assets/index', '/assets/preload-helper']);
       expect(

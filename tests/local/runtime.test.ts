@@ -49,7 +49,7 @@ describe('local runtime', () => {
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('<div id="root">');
       const csp = home.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
+      expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=*';/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(home.headers.get('x-content-type-options')).toBe('nosniff');
       expect(home.headers.get('x-frame-options')).toBe('DENY');

@@ -1,4 +1,5 @@
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { SESSION_HINT_SCRIPT } from '../../shared/session-hint';
 import { HOME_HTML, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../../shared/site-entry';
 import type { prerenderPage } from '../src/app/prerender';
 
@@ -87,7 +88,9 @@ function fontPreloads(css: string): string {
  * Build only: every route's entry file (shared/site-entry.ts) is index.html with that page
  * prerendered into its root (painted from HTML, then hydrated), its own <title>, and the
  * stylesheet inline, so the first paint needs no other request (the CSP allows inline styles,
- * not inline scripts), its fonts preloaded, and the page's own chunks listed for main.tsx.
+ * and of inline scripts only the session hint, by its hash), its fonts preloaded, and the page's
+ * own chunks listed for main.tsx. The session hint picks the page's variant for this browser
+ * (shared/session-hint.ts).
  */
 export function prerenderPagesPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -110,7 +113,11 @@ export function prerenderPagesPlugin(): Plugin {
       const template = shell
         .replace(
           stylesheet![0],
-          `${fontPreloads(String(css.source))}\n    <style>${String(css.source)}</style>`,
+          [
+            fontPreloads(String(css.source)),
+            `<script>${SESSION_HINT_SCRIPT}</script>`,
+            `<style>${String(css.source)}</style>`,
+          ].join('\n    '),
         )
         // The entry (main.tsx) only waits for the first paint: at low priority, the font and
         // the page's other requests go first.

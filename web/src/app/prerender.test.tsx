@@ -14,8 +14,11 @@ describe('prerendered pages', () => {
     expect(page.html).toContain('href="/auth?mode=signup"');
     expect(page.html).not.toContain('<title>');
     expect(page.titleHtml).toBe('Credit Dispute Letters');
-    // No session is known at build time: neither "Sign In" nor a user menu is baked in.
-    expect(page.html).not.toContain('Sign In');
+    // No session is known at build time: the header's "Sign In" is only the signed-out variant
+    // (the session hint picks it in the browser), and no user menu is baked in.
+    expect(page.html).toMatch(/<div data-when="signed-out" class="contents">[^]*?>Sign In</);
+    expect(page.html.match(/>Sign In</g)).toHaveLength(1);
+    expect(page.html).not.toContain('Sign Out');
   });
 
   it.each([
@@ -28,9 +31,23 @@ describe('prerendered pages', () => {
     expect(page.html).toContain(text);
   });
 
-  it('renders pages that depend on the session in their loading state (as hydration starts)', async () => {
-    for (const location of ['/tools', '/payment', '/success'])
-      expect((await prerenderPage(location)).html).toContain('role="status"');
+  it('renders pages that depend on the session in both variants: signed out, and loading', async () => {
+    const variants = [
+      ['/tools', 'Sign In Required'],
+      ['/payment', 'Sign in to subscribe'],
+      ['/success', 'Welcome back! Sign in to access your dispute letters.'],
+      ['/auth', 'Welcome back! Sign in to access your dispute letters.'],
+      ['/disputes', 'Sign in to your account to see your disputes.'],
+    ];
+    for (const [location, signedOut] of variants) {
+      const { html } = await prerenderPage(location!);
+      expect(html, location).toMatch(
+        new RegExp(`<div data-when="signed-out" class="contents">[^]*?${signedOut}`),
+      );
+      expect(html, location).toMatch(
+        /<div data-when="restoring" class="contents"><div role="status"/,
+      );
+    }
   });
 
   it('renders the sign-in form with its controls disabled (until hydrated)', async () => {

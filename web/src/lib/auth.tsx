@@ -24,6 +24,11 @@ export interface AuthState {
   session: Session | null;
   /** True while the session is being restored and during sign-in, sign-up and sign-out. */
   loading: boolean;
+  /**
+   * True only at start, until the stored session is restored or found absent (prerendered
+   * pages render this state: components/session-variants.tsx).
+   */
+  restoring: boolean;
   /** True from the client's PASSWORD_RECOVERY event (an e-mailed reset link) until the next auth event. */
   passwordRecovery: boolean;
   /**
@@ -42,6 +47,7 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const [restoring, setRestoring] = useState(true);
   const [passwordRecovery, setPasswordRecovery] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const connection = useRef<Promise<SupabaseClient> | null>(null);
@@ -84,8 +90,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Restore the session at start, unless this browser cannot have one.
-    if (mayHaveSession()) void connect().finally(() => setLoading(false));
-    else setLoading(false);
+    const restored = () => {
+      setLoading(false);
+      setRestoring(false);
+    };
+    if (mayHaveSession()) void connect().finally(restored);
+    else restored();
     // Signed in from another tab: pick it up.
     const onStorage = (event: StorageEvent) => {
       if (event.key === sessionStorageKey()) void connect();
@@ -159,13 +169,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       session,
       loading,
+      restoring,
       passwordRecovery,
       sessionEnded,
       signIn,
       signUp,
       signOut,
     }),
-    [session, loading, passwordRecovery, sessionEnded, signIn, signUp, signOut],
+    [session, loading, restoring, passwordRecovery, sessionEnded, signIn, signUp, signOut],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,3 +1,4 @@
+import { SESSION_IN_URL } from '@shared/session-hint';
 import type { ApiConfig } from '@/config/runtime-config';
 import { authStorageKey } from './auth-storage-key';
 import type { SupabaseClient } from './supabase-client';
@@ -44,7 +45,7 @@ export function mayHaveSession(): boolean {
   } catch {
     return true; // storage unreadable: let the client decide
   }
-  return /[#?&](access_token|refresh_token|code|error_description)=/.test(window.location.href);
+  return SESSION_IN_URL.test(window.location.href);
 }
 
 /** `GET /auth/v1/settings` (GoTrue's), read without loading the auth client. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { PageTitle } from '@/components/page-title';
+import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -8,7 +9,7 @@ import { forgetDetailsOnDevice } from '@/features/dispute-generator/lib/details-
 import { MyDisputes } from '@/features/disputes';
 
 export default function DisputesRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading, restoring } = useAuth();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <PageTitle title="My Disputes" />
@@ -22,16 +23,21 @@ export default function DisputesRoute() {
           userId={user.id}
           deleteDetails={() => forgetDetailsOnDevice(user.id)}
         />
-      ) : loading ? (
-        <Spinner />
+      ) : restoring || !loading ? (
+        <SessionVariants
+          signedOut={
+            <section className="rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">
+              <h2 className="text-2xl font-bold">Sign In Required</h2>
+              <p className="mt-3 text-gray-700">Sign in to your account to see your disputes.</p>
+              <Link to={paths.auth} className={buttonClasses('primary', 'mt-6')}>
+                Sign In
+              </Link>
+            </section>
+          }
+          restoring={<Spinner />}
+        />
       ) : (
-        <section className="rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">
-          <h2 className="text-2xl font-bold">Sign In Required</h2>
-          <p className="mt-3 text-gray-700">Sign in to your account to see your disputes.</p>
-          <Link to={paths.auth} className={buttonClasses('primary', 'mt-6')}>
-            Sign In
-          </Link>
-        </section>
+        <Spinner />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
+import { SessionVariants } from '@/components/session-variants';
 import { useAuth } from '@/lib/auth';
 import { mayHaveSession } from '@/lib/supabase';
 import { SignedOutActions } from '@/features/auth/signed-out-actions';
@@ -12,7 +13,7 @@ const OverdueIndicator = lazy(() => import('@/features/disputes/components/overd
 
 /** The layout route: header with the account area, then the page. */
 export function RootRoute() {
-  const { user, loading: authLoading } = useAuth();
+  const { user, loading: authLoading, restoring } = useAuth();
 
   // A stored session is being restored: the account menu's code loads alongside it.
   useEffect(() => {
@@ -23,10 +24,10 @@ export function RootRoute() {
     <Suspense fallback={null}>
       <SignedInAccount user={user} />
     </Suspense>
-  ) : authLoading ? null : (
+  ) : restoring || !authLoading ? (
     // While a stored session is restored, no "Sign In" flashes up.
-    <SignedOutActions />
-  );
+    <SessionVariants signedOut={<SignedOutActions />} restoring={null} />
+  ) : null;
 
   const notice = user ? (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
 import { renderApp } from '@/testing/render-app';
@@ -24,7 +24,10 @@ describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) =
     const fake = createFakeSupabase({ session: makeSession() });
     fake.maybeSingle.mockImplementationOnce(() => new Promise(() => {}));
     renderApp(route, fake);
-    expect(await screen.findByText('Loading subscription details...')).toBeInTheDocument();
+    // Once the session is restored (before, the signed-out variant is rendered beside it).
+    await waitFor(() => expect(fake.maybeSingle).toHaveBeenCalled());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading subscription details...');
+    expect(screen.queryByRole('heading', { name: 'Sign In Required' })).toBeNull();
   });
 
   it('asks a user without an active subscription to subscribe', async () => {

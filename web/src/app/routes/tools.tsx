@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
+import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths, signUpPath } from '@/config/paths';
 import { displayName } from '@/features/auth/display-name';
@@ -15,29 +16,38 @@ const DisputeGenerator = lazy(() =>
   import('@/features/dispute-generator').then((module) => ({ default: module.DisputeGenerator })),
 );
 
+function SignInRequired() {
+  return (
+    <EmptyState
+      icon="lock"
+      title="Sign In Required"
+      actions={
+        <>
+          <Link to={paths.auth} className={buttonClasses('primary')}>
+            Sign In
+          </Link>
+          <Link to={signUpPath} className={buttonClasses('tertiary')}>
+            Create Account
+          </Link>
+        </>
+      }
+    >
+      <p>Sign in to your account to use the Dispute Generator.</p>
+    </EmptyState>
+  );
+}
+
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
 export function GeneratorGate() {
-  const { user, loading: authLoading } = useAuth();
+  const { user, loading: authLoading, restoring } = useAuth();
   const { loading, isActive, confirming } = useSubscription();
 
-  if (!user && !authLoading)
+  if (!user && (restoring || !authLoading))
     return (
-      <EmptyState
-        icon="lock"
-        title="Sign In Required"
-        actions={
-          <>
-            <Link to={paths.auth} className={buttonClasses('primary')}>
-              Sign In
-            </Link>
-            <Link to={signUpPath} className={buttonClasses('tertiary')}>
-              Create Account
-            </Link>
-          </>
-        }
-      >
-        <p>Sign in to your account to use the Dispute Generator.</p>
-      </EmptyState>
+      <SessionVariants
+        signedOut={<SignInRequired />}
+        restoring={<Spinner label="Loading subscription details..." />}
+      />
     );
   if (authLoading || loading || (confirming && !isActive))
     return <Spinner label="Loading subscription details..." />;

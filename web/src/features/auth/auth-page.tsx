@@ -6,6 +6,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import { LabelledInput } from '@/components/labelled-input';
+import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useHydrating } from '@/hooks/use-hydrating';
@@ -131,7 +132,7 @@ export function AuthPage() {
   // Signed in (just now, or already when the page opened): on to where the user belongs.
   if (user) return destination ? <Navigate to={destination} replace /> : <Spinner />;
 
-  return (
+  const form = (
     <FormPage aside={<WhyAccount />}>
       <h1 className="text-3xl font-bold text-night">{signingUp ? 'Create Account' : 'Sign In'}</h1>
       <p className="mt-2 text-gray-700">
@@ -242,4 +243,6 @@ export function AuthPage() {
       </p>
     </FormPage>
   );
+  // A returning user's session is being restored: they will be sent on, not shown the form.
+  return <SessionVariants signedOut={form} restoring={<Spinner />} />;
 }

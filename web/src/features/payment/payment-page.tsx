@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { EmptyState } from '@/components/empty-state';
+import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths, signInPath, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -113,14 +114,15 @@ function CurrentPlan({ notice }: { notice: string | null }) {
 }
 
 export function PaymentPage() {
-  const { user, loading: authLoading } = useAuth();
+  const { user, loading: authLoading, restoring } = useAuth();
   const { loading, isActive, confirmActivation } = useSubscription();
   const [processing, setProcessing] = useState(false);
   // The server's answer to a second checkout (409): the user has a live plan already.
   const [alreadySubscribed, setAlreadySubscribed] = useState<string | null>(null);
 
-  if (authLoading) return <Spinner />;
-  if (!user) return <SignInPrompt />;
+  if (!user && (restoring || !authLoading))
+    return <SessionVariants signedOut={<SignInPrompt />} restoring={<Spinner />} />;
+  if (authLoading || !user) return <Spinner />;
   if (loading) return <Spinner label="Loading subscription details..." />;
   if (isActive || alreadySubscribed)
     return (

@@ -1,7 +1,8 @@
 import { PLAN } from '@shared/plan';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths, signInPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -67,15 +68,17 @@ function SubscriptionDetails({
 /**
  * /success: "Payment Successful!" only for a returning checkout (Stripe adds its `session_id`)
  * or an active subscription. A signed-out visitor goes to sign-in (and comes back), a user
- * without a plan to /payment.
+ * without a plan to /payment. `signInPage` is what the signed-out visitor will see there: the
+ * page's first paint shows it to them already (components/session-variants.tsx).
  */
-export function SuccessPage() {
-  const { user, loading: authLoading } = useAuth();
+export function SuccessPage({ signInPage }: { signInPage: ReactNode }) {
+  const { user, loading: authLoading, restoring } = useAuth();
   const { loading, isActive } = useSubscription();
   const [searchParams] = useSearchParams();
   const { pathname, search } = useLocation();
   const returningFromCheckout = searchParams.has('session_id');
 
+  if (!user && restoring) return <SessionVariants signedOut={signInPage} restoring={<Spinner />} />;
   if (authLoading) return <Spinner />;
   if (!user) return <Navigate to={signInPath(pathname + search)} replace />;
   if (returningFromCheckout) return <PaymentConfirmed />;
