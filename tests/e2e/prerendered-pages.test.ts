@@ -201,6 +201,14 @@ describe('every public route is prerendered and hydrated', () => {
     expect(faq).toMatch(/<input[^>]*id="faq-search"[^>]*disabled=""/);
     await page.goto(`${e2e.runtime.url}/faq`);
     await expect.poll(() => page.getByLabel('Search FAQs').isEnabled()).toBe(true);
+    // So are the buttons outside a form: clicked before the app runs, they would do nothing.
+    expect(html).toMatch(/<button type="button" disabled=""[^>]*>Create an account</);
+    const payment = await (await fetch(`${e2e.runtime.url}/payment`)).text();
+    expect(payment).toMatch(/<button type="button" disabled=""[^>]*>Sign In to Continue</);
+    await page.goto(`${e2e.runtime.url}/payment`);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign In to Continue' }).isEnabled())
+      .toBe(true);
     await page.close();
   });
 

@@ -14,3 +14,24 @@ export function FormControls({ className, children }: { className: string; child
     </fieldset>
   );
 }
+
+/**
+ * A button outside a form on a prerendered page (a mode switch): disabled, like
+ * `FormControls`, until the app has hydrated it and its click does something.
+ */
+export function PrerenderedButton({
+  className,
+  onClick,
+  children,
+}: {
+  className: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const hydrating = useHydrating();
+  return (
+    <button type="button" disabled={hydrating} className={className} onClick={onClick}>
+      {children}
+    </button>
+  );
+}

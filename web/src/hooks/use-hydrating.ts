@@ -3,14 +3,20 @@ import { useSyncExternalStore } from 'react';
 const unchanging = () => () => {};
 
 /**
- * True only while React hydrates a page prerendered at build time: a value the build could not
- * know (the URL's query, the browser's storage) must then render as the build rendered it,
- * and is shown right after.
+ * `value`, except while React hydrates a page prerendered at build time: then `asBuilt`, what
+ * the build rendered for a value it could not know (the URL's query, the browser's storage).
+ * Where the two differ, React renders the component again right after hydrating it, at once and
+ * in one piece: components that use this are kept small (their children passed in, not made).
  */
-export function useHydrating(): boolean {
+export function useAsBuilt<T>(value: T, asBuilt: T): T {
   return useSyncExternalStore(
     unchanging,
-    () => false,
-    () => true,
+    () => value,
+    () => asBuilt,
   );
+}
+
+/** True only while React hydrates a page prerendered at build time. */
+export function useHydrating(): boolean {
+  return useAsBuilt(false, true);
 }

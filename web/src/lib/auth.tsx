@@ -1,6 +1,7 @@
 import type { Session, User } from '@supabase/auth-js';
 import {
   createContext,
+  startTransition,
   use,
   useCallback,
   useEffect,
@@ -90,10 +91,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Restore the session at start, unless this browser cannot have one.
-    const restored = () => {
-      setLoading(false);
-      setRestoring(false);
-    };
+    // What the page shows once the session is known, rendered in slices (it replaces a page
+    // already on screen, its loading state or its signed-out view as prerendered).
+    const restored = () =>
+      startTransition(() => {
+        setLoading(false);
+        setRestoring(false);
+      });
     if (mayHaveSession()) void connect().finally(restored);
     else restored();
     // Signed in from another tab: pick it up.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { FormControls } from '@/components/form-controls';
+import { FormControls, PrerenderedButton } from '@/components/form-controls';
 import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
 import { inputClasses, labelClasses } from '@/components/field-styles';
@@ -9,7 +9,7 @@ import { LabelledInput } from '@/components/labelled-input';
 import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useHydrating } from '@/hooks/use-hydrating';
+import { useAsBuilt } from '@/hooks/use-hydrating';
 import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
 import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
@@ -58,8 +58,9 @@ function WhyAccount() {
 export function AuthPage() {
   // The mode lives in the URL (`?mode=signup`), so links can open either one.
   const [searchParams, setSearchParams] = useSearchParams();
-  const hydrating = useHydrating();
-  const mode: Mode = !hydrating && searchParams.get('mode') === 'signup' ? 'sign-up' : 'sign-in';
+  const requestedMode: Mode = searchParams.get('mode') === 'signup' ? 'sign-up' : 'sign-in';
+  // Prerendered in sign-in mode: hydrated as such, then shown as the URL asks.
+  const mode = useAsBuilt<Mode>(requestedMode, 'sign-in');
   const setMode = (next: Mode) =>
     setSearchParams(
       (current) => {
@@ -82,13 +83,13 @@ export function AuthPage() {
   const destination = useDestinationAfterSignIn();
   const signingUp = mode === 'sign-up';
 
-  // When the mode switches, focus moves to its first field (not when the page opens).
+  // When the mode switches, focus moves to its first field (not when the page opens, in
+  // whichever mode its URL asks for).
   useEffect(() => {
-    if (hydrating) return;
-    if (shownMode.current && shownMode.current !== mode)
-      (mode === 'sign-up' ? nameInput : emailInput).current?.focus();
-    shownMode.current = mode;
-  }, [mode, hydrating]);
+    if (shownMode.current && shownMode.current !== requestedMode)
+      (requestedMode === 'sign-up' ? nameInput : emailInput).current?.focus();
+    shownMode.current = requestedMode;
+  }, [requestedMode]);
 
   // Fetch the auth client once the visitor starts on the form (focus or pointer), so that
   // submitting does not wait for it, while the page's first paint does not compete with it.
@@ -232,14 +233,12 @@ export function AuthPage() {
       <p className="mt-6 text-center text-gray-700">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
         {/* Like the form's controls, it works once the page is hydrated. */}
-        <button
-          type="button"
-          disabled={hydrating}
+        <PrerenderedButton
           className="font-semibold text-brand-800 underline"
           onClick={() => setMode(signingUp ? 'sign-in' : 'sign-up')}
         >
           {signingUp ? 'Sign in' : 'Create an account'}
-        </button>
+        </PrerenderedButton>
       </p>
     </FormPage>
   );

@@ -30,9 +30,28 @@ function FaqQuestion({ item, open, onToggle }: { item: FaqItem; open: boolean; o
   );
 }
 
-export function FaqPage() {
-  // Prerendered: the search takes input once the app runs (typed before, it would find nothing).
+/** Prerendered: the search takes input once the app runs (typed before, it would find nothing). */
+function FaqSearch({ query, onChange }: { query: string; onChange: (query: string) => void }) {
   const hydrating = useHydrating();
+  return (
+    <div className="mt-8">
+      <label htmlFor="faq-search" className="font-medium">
+        Search FAQs
+      </label>
+      <input
+        id="faq-search"
+        type="search"
+        value={query}
+        disabled={hydrating}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Search questions and answers..."
+        className="mt-1 block w-full rounded-lg border border-gray-400 px-4 py-3"
+      />
+    </div>
+  );
+}
+
+export function FaqPage() {
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const searching = query.trim() !== '';
@@ -58,20 +77,7 @@ export function FaqPage() {
       <p className="mt-2 text-gray-700">
         Answers about dispute letters, the credit bureaus and your subscription.
       </p>
-      <div className="mt-8">
-        <label htmlFor="faq-search" className="font-medium">
-          Search FAQs
-        </label>
-        <input
-          id="faq-search"
-          type="search"
-          value={query}
-          disabled={hydrating}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search questions and answers..."
-          className="mt-1 block w-full rounded-lg border border-gray-400 px-4 py-3"
-        />
-      </div>
+      <FaqSearch query={query} onChange={setQuery} />
       <div className="mt-8 space-y-10">
         {searching ? (
           <section aria-labelledby="faq-results">

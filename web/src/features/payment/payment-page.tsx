@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { EmptyState } from '@/components/empty-state';
+import { PrerenderedButton } from '@/components/form-controls';
 import { SessionVariants } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths, signInPath, signUpPath } from '@/config/paths';
@@ -38,8 +39,8 @@ function SignInPrompt() {
       title="Sign in to subscribe"
       actions={
         <>
-          <button
-            type="button"
+          {/* Prerendered: it works once the page is hydrated. */}
+          <PrerenderedButton
             className={buttonClasses('primary')}
             onClick={() => {
               toast.error('Please sign in to continue');
@@ -47,7 +48,7 @@ function SignInPrompt() {
             }}
           >
             Sign In to Continue
-          </button>
+          </PrerenderedButton>
           <Link to={signUpPath} className={buttonClasses('tertiary')}>
             Create Account
           </Link>
