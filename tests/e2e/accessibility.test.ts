@@ -69,6 +69,10 @@ async function signIn(page: Page, email: string, landing: RegExp) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(landing);
+  // The "Welcome back!" toast leaves first: its exit could start while axe reads the page, and
+  // axe would see its text half faded out.
+  await page.getByText('Welcome back!').waitFor();
+  await page.getByText('Welcome back!').waitFor({ state: 'detached' });
 }
 
 const PUBLIC_ROUTES: [string, string][] = [

@@ -103,6 +103,8 @@ describe('every public route is prerendered and hydrated', () => {
         ),
         authForm: await shown('/auth', 'Email Address'),
         headerSignIn: await shown('/faq', 'Sign In'),
+        homeCreateAccount: await shown('/', 'Create Account'),
+        homeOpenGenerator: await shown('/', 'Open the generator'),
       };
       expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
       await context.close();
@@ -115,6 +117,8 @@ describe('every public route is prerendered and hydrated', () => {
       successSignIn: true,
       authForm: true,
       headerSignIn: true,
+      homeCreateAccount: true,
+      homeOpenGenerator: false,
     });
     expect(await firstPaint(true)).toEqual({
       toolsSignIn: false,
@@ -123,6 +127,8 @@ describe('every public route is prerendered and hydrated', () => {
       successSignIn: false,
       authForm: false,
       headerSignIn: false,
+      homeCreateAccount: false,
+      homeOpenGenerator: true,
     });
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeSupabase, makeSession } from '@/testing/fake-supabase';
 import { renderApp } from '@/testing/render-app';
@@ -72,7 +72,10 @@ describe('home page', () => {
       'href',
       '/tools',
     );
-    expect(main.queryByRole('link', { name: 'Create Account' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(main.queryByRole('link', { name: 'Create Account' })).not.toBeInTheDocument(),
+    );
+    expect(main.getAllByRole('link', { name: 'Open the generator' })).toHaveLength(1);
   });
 
   it('has How it works in three steps, a sample letter made by the letter engine, the bureau addresses and the FCRA basis', async () => {

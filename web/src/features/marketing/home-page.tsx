@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { SessionVariants } from '@/components/session-variants';
 import { paths, signUpPath } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
@@ -78,6 +79,11 @@ export function HomePage({ stories }: { stories: ReactNode }) {
   const { user } = useAuth();
   // Signed-in visitors go straight to the tool; everyone else starts with an account.
   const startLink = (link: string) => (user ? link : signUpPath);
+  const openGenerator = (
+    <Link to={paths.tools} className={buttonClasses('lightOutline')}>
+      Open the generator
+    </Link>
+  );
 
   return (
     <>
@@ -102,13 +108,17 @@ export function HomePage({ stories }: { stories: ReactNode }) {
               Get Started - Subscribe for $5/month
             </Link>
             {user ? (
-              <Link to={paths.tools} className={buttonClasses('lightOutline')}>
-                Open the generator
-              </Link>
+              openGenerator
             ) : (
-              <Link to={signUpPath} className={buttonClasses('lightOutline')}>
-                Create Account
-              </Link>
+              // A returning visitor (a stored session) sees the way to the generator at once.
+              <SessionVariants
+                signedOut={
+                  <Link to={signUpPath} className={buttonClasses('lightOutline')}>
+                    Create Account
+                  </Link>
+                }
+                restoring={openGenerator}
+              />
             )}
           </div>
           <p className="mt-6 text-sm text-brand-100">
