@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SESSION_HINT_SCRIPT } from './session-hint';
 
 /** The one inline script a page may run: the session hint, by its hash. */
-export const SESSION_HINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+const SESSION_HINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
 
 /**
  * The browser security headers of the site, declared once: the local server sends them and the

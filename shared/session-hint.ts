@@ -8,13 +8,13 @@
  */
 
 /** Where supabase-js keeps a session: `sb-<first host label of the API>-auth-token`. */
-export const SESSION_STORAGE_KEY = /^sb-.+-auth-token$/;
+const SESSION_STORAGE_KEY = /^sb-.+-auth-token$/;
 
 /** An e-mail link delivering a session (or its error) in the URL. */
 export const SESSION_IN_URL = /[#?&](access_token|refresh_token|code|error_description)=/;
 
 /** `<html data-session="...">`: the page's first paint shows the variant for this browser. */
-export const SESSION_HINTS = { signedOut: 'signed-out', restoring: 'restoring' } as const;
+const SESSION_HINTS = { signedOut: 'signed-out', restoring: 'restoring' } as const;
 
 /**
  * No session stored and none in the URL: "signed-out". Anything else, storage that cannot be

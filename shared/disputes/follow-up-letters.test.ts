@@ -235,13 +235,6 @@ describe('follow-up letters', () => {
     expect(result.ok && result.dispute.letterText).toContain(
       'frivolous or irrelevant but did not say why or what information you need.',
     );
-    expect(
-      buildFollowUp(parent('frivolous'), { kind: 'resubmission', itemIds: ['i1'] }, {}, IDS, DATE),
-    ).toEqual({
-      ok: false,
-      message: FOLLOW_UP_MESSAGES.enclosedInformationRequired,
-      field: 'enclosedInformation',
-    });
   });
 
   it('no response: cites §1681i(a)(1) and (a)(5)(A), names the missed date', () => {

@@ -16,6 +16,15 @@ interface SessionVariantsProps {
  * waiting for the app, and a returning user's is the loading state, never a "Sign In" that
  * flips. Once the session is known, the signed-out view stays as it was painted (same nodes).
  */
+/**
+ * Whether a page shows its signed-out view (through `SessionVariants`): no user, and none on
+ * the way, or the session is still being restored at start.
+ */
+export function useSignedOutView(): boolean {
+  const { user, loading, restoring } = useAuth();
+  return !user && (restoring || !loading);
+}
+
 export function SessionVariants({ signedOut, restoring }: SessionVariantsProps) {
   const { restoring: pending } = useAuth();
   return (

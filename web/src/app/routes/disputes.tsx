@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { PageTitle } from '@/components/page-title';
-import { SessionVariants } from '@/components/session-variants';
+import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -9,7 +9,8 @@ import { forgetDetailsOnDevice } from '@/features/dispute-generator/lib/details-
 import { MyDisputes } from '@/features/disputes';
 
 export default function DisputesRoute() {
-  const { user, loading, restoring } = useAuth();
+  const { user } = useAuth();
+  const signedOutView = useSignedOutView();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <PageTitle title="My Disputes" />
@@ -23,7 +24,7 @@ export default function DisputesRoute() {
           userId={user.id}
           deleteDetails={() => forgetDetailsOnDevice(user.id)}
         />
-      ) : restoring || !loading ? (
+      ) : signedOutView ? (
         <SessionVariants
           signedOut={
             <section className="rounded-xl border border-gray-200 bg-white p-8 text-center shadow-sm">

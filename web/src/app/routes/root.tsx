@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
-import { SessionVariants } from '@/components/session-variants';
+import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { useAuth } from '@/lib/auth';
 import { mayHaveSession } from '@/lib/supabase';
 import { SignedOutActions } from '@/features/auth/signed-out-actions';
@@ -13,7 +13,8 @@ const OverdueIndicator = lazy(() => import('@/features/disputes/components/overd
 
 /** The layout route: header with the account area, then the page. */
 export function RootRoute() {
-  const { user, loading: authLoading, restoring } = useAuth();
+  const { user } = useAuth();
+  const signedOutView = useSignedOutView();
 
   // A stored session is being restored: the account menu's code loads alongside it.
   useEffect(() => {
@@ -24,7 +25,7 @@ export function RootRoute() {
     <Suspense fallback={null}>
       <SignedInAccount user={user} />
     </Suspense>
-  ) : restoring || !authLoading ? (
+  ) : signedOutView ? (
     // While a stored session is restored, no "Sign In" flashes up.
     <SessionVariants signedOut={<SignedOutActions />} restoring={null} />
   ) : null;

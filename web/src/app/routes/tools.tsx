@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
-import { SessionVariants } from '@/components/session-variants';
+import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths, signUpPath } from '@/config/paths';
 import { displayName } from '@/features/auth/display-name';
@@ -39,10 +39,11 @@ function SignInRequired() {
 
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
 export function GeneratorGate() {
-  const { user, loading: authLoading, restoring } = useAuth();
+  const { user, loading: authLoading } = useAuth();
   const { loading, isActive, confirming } = useSubscription();
+  const signedOutView = useSignedOutView();
 
-  if (!user && (restoring || !authLoading))
+  if (signedOutView)
     return (
       <SessionVariants
         signedOut={<SignInRequired />}

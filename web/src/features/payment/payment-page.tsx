@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { EmptyState } from '@/components/empty-state';
 import { PrerenderedButton } from '@/components/form-controls';
-import { SessionVariants } from '@/components/session-variants';
+import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { Spinner } from '@/components/spinner';
 import { paths, signInPath, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -115,13 +115,14 @@ function CurrentPlan({ notice }: { notice: string | null }) {
 }
 
 export function PaymentPage() {
-  const { user, loading: authLoading, restoring } = useAuth();
+  const { user, loading: authLoading } = useAuth();
+  const signedOutView = useSignedOutView();
   const { loading, isActive, confirmActivation } = useSubscription();
   const [processing, setProcessing] = useState(false);
   // The server's answer to a second checkout (409): the user has a live plan already.
   const [alreadySubscribed, setAlreadySubscribed] = useState<string | null>(null);
 
-  if (!user && (restoring || !authLoading))
+  if (signedOutView)
     return <SessionVariants signedOut={<SignInPrompt />} restoring={<Spinner />} />;
   if (authLoading || !user) return <Spinner />;
   if (loading) return <Spinner label="Loading subscription details..." />;
