@@ -53,6 +53,9 @@ describe('the scan', () => {
       '"request_id":"7d0b8a41-58a3-4b43-9f0b-1f4a3c2b1a00","function_request_id":"c6af9ac6-7b61-4b4e-8a42-3fbd2d1a9f31"}';
     expect(findSecrets(clean, ['long enough'])).toEqual([]);
     expect(findSecrets('Ready: long enough to read', ['long enough'])).toEqual([]);
+    // A short numeric password is found as itself, not inside a timestamp that contains it.
+    expect(findSecrets('{"level":"INFO","echo":"12345"}', ['12345'])).not.toEqual([]);
+    expect(findSecrets('{"_aws":{"Timestamp":1795473123459}}', ['12345'])).toEqual([]);
   });
 });
 
