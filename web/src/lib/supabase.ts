@@ -7,10 +7,12 @@ export type { SupabaseClient };
 
 let config: ApiConfig | undefined;
 let client: Promise<SupabaseClient> | undefined;
+let authSettings: Promise<Record<string, unknown>> | undefined;
 
 export function configureSupabase(runtimeConfig: ApiConfig): void {
   config = runtimeConfig;
   client = undefined;
+  authSettings = undefined;
 }
 
 function configured(): ApiConfig {
@@ -48,8 +50,19 @@ export function mayHaveSession(): boolean {
   return SESSION_IN_URL.test(window.location.href);
 }
 
-/** `GET /auth/v1/settings` (GoTrue's), read without loading the auth client. */
-export async function fetchAuthSettings(): Promise<Record<string, unknown>> {
+/**
+ * `GET /auth/v1/settings` (GoTrue's), read without loading the auth client, once per page: the
+ * settings do not change while it is open. A failed read is not kept, so the next caller retries.
+ */
+export function fetchAuthSettings(): Promise<Record<string, unknown>> {
+  authSettings ??= readAuthSettings().catch((error: unknown) => {
+    authSettings = undefined;
+    throw error;
+  });
+  return authSettings;
+}
+
+async function readAuthSettings(): Promise<Record<string, unknown>> {
   const { url, publishableKey } = configured();
   const response = await fetch(`${url}/auth/v1/settings`, { headers: { apikey: publishableKey } });
   if (!response.ok) throw new Error(`/auth/v1/settings answered ${response.status}`);
