@@ -64,16 +64,15 @@ export function displayFontPlugin(): Plugin {
         .digest('hex')
         .slice(0, 12);
       file = join(CACHE_DIR, `display-${key}.woff2`);
+      await mkdir(CACHE_DIR, { recursive: true });
       if (!existsSync(file)) {
         const subset = await subsetFont(await readFile(source), DISPLAY_TEXT, {
           targetFormat: 'woff2',
           variationAxes: { wght: DISPLAY_WEIGHTS },
         });
-        await mkdir(CACHE_DIR, { recursive: true });
         await writeFile(file, subset);
       }
       const fallbacks = join(CACHE_DIR, 'display-fallbacks.css');
-      await mkdir(CACHE_DIR, { recursive: true });
       await writeFile(fallbacks, fallbackStylesheet());
       return {
         resolve: { alias: { '@display-font-fallbacks': fallbacks, '@display-font': file } },

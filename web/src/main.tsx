@@ -1,13 +1,13 @@
 import './index.css';
 
+const FIRST_PAINT_WAIT_LIMIT_MS = 5000;
+
 /**
  * Resolves once the page as served (prerendered at build time, web/build/prerender-pages.ts) is
  * on screen: when the browser reports its first contentful paint, which it does once that frame
  * has been presented. At once where nothing will be painted first: an empty root (`npm run dev`),
  * a tab that is not shown, a browser without paint timing.
  */
-const FIRST_PAINT_WAIT_LIMIT_MS = 5000;
-
 function afterFirstPaint(root: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     if (
@@ -32,16 +32,16 @@ function afterFirstPaint(root: HTMLElement): Promise<void> {
   });
 }
 
-// The entry is only this: the page paints from its HTML first, and then the app (React, the
-// router, the page's own chunks from the build's <template id="page-code">) loads and hydrates
-// it. No script competes with the first paint, for the network or, on a fast one where the
-// scripts would arrive first, for the main thread.
 /**
  * Resolves in a task of its own: the browser may handle input and paint in between, and no
  * single task of the start-up blocks it for long (Lighthouse's Total Blocking Time).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// The entry is only this: the page paints from its HTML first, and then the app (React, the
+// router, the page's own chunks from the build's <template id="page-code">) loads and hydrates
+// it. No script competes with the first paint, for the network or, on a fast one where the
+// scripts would arrive first, for the main thread.
 const root = document.getElementById('root')!;
 void afterFirstPaint(root).then(async () => {
   const pageCode = document.getElementById('page-code');

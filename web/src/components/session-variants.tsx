@@ -9,14 +9,6 @@ interface SessionVariantsProps {
 }
 
 /**
- * A page's signed-out view. While the app restores the session at start (`restoring` of
- * useAuth), its loading view is rendered beside it, prerendered HTML included, and the
- * stylesheet shows the one the page's inline session hint chose for this browser
- * (shared/session-hint.ts): a signed-out visitor's first paint is already their page, without
- * waiting for the app, and a returning user's is the loading state, never a "Sign In" that
- * flips. Once the session is known, the signed-out view stays as it was painted (same nodes).
- */
-/**
  * Whether a page shows its signed-out view (through `SessionVariants`): no user, and none on
  * the way, or the session is still being restored at start.
  */
@@ -25,6 +17,14 @@ export function useSignedOutView(): boolean {
   return !user && (restoring || !loading);
 }
 
+/**
+ * A page's signed-out view. While the app restores the session at start (`restoring` of
+ * useAuth), its loading view is rendered beside it, prerendered HTML included, and the
+ * stylesheet shows the one the page's inline session hint chose for this browser
+ * (shared/session-hint.ts): a signed-out visitor's first paint is already their page, without
+ * waiting for the app, and a returning user's is the loading state, never a "Sign In" that
+ * flips. Once the session is known, the signed-out view stays as it was painted (same nodes).
+ */
 export function SessionVariants({ signedOut, restoring }: SessionVariantsProps) {
   const { restoring: pending } = useAuth();
   return (

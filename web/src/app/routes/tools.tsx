@@ -42,16 +42,11 @@ export function GeneratorGate() {
   const { user, loading: authLoading } = useAuth();
   const { loading, isActive, confirming } = useSubscription();
   const signedOutView = useSignedOutView();
+  const loadingView = <Spinner label="Loading subscription details..." />;
 
   if (signedOutView)
-    return (
-      <SessionVariants
-        signedOut={<SignInRequired />}
-        restoring={<Spinner label="Loading subscription details..." />}
-      />
-    );
-  if (authLoading || loading || (confirming && !isActive))
-    return <Spinner label="Loading subscription details..." />;
+    return <SessionVariants signedOut={<SignInRequired />} restoring={loadingView} />;
+  if (authLoading || loading || (confirming && !isActive)) return loadingView;
   if (!isActive)
     return (
       <EmptyState
