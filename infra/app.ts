@@ -44,6 +44,8 @@ try {
     existingTableName: context('existingTableName'),
     mailFrom: context('mailFrom'),
     supportEmail: context('supportEmail'),
+    operatorName: context('operatorName'),
+    operatorAddress: context('operatorAddress'),
     emailConfirmation: context('emailConfirmation') === 'true',
     webAclArn: context('webAclArn'),
   });

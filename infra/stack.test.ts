@@ -27,6 +27,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from '../shared/security-headers';
 import { ENTRY_FILES, entryHtmlFor } from '../shared/site-entry';
+import { sitemapXml } from '../shared/site-map';
 import {
   API_FUNCTIONS,
   AUTH_THROTTLES,
@@ -66,6 +67,8 @@ const CERTIFICATE_ARN =
   'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab';
 const MAIL_FROM = 'Credit Dispute Letters <no-reply@letters.example.com>';
 const ALARM_EMAIL = 'ops@letters.example.com';
+const OPERATOR_NAME = 'Example Letters LLC';
+const OPERATOR_ADDRESS = '1 Main St, Springfield, IL 62701';
 const EXISTING_TABLE = 'CreditDisputeLetters-TableCD117FA1-1A2B3C4D5E6F';
 
 /** The app's feature flags, as `cdk synth` applies them. */
@@ -124,6 +127,8 @@ beforeAll(() => {
     customDomain: { domainName: 'letters.example.com', certificateArn: CERTIFICATE_ARN },
     alarmEmail: ALARM_EMAIL,
     monthlyBudgetUsd: 25,
+    operatorName: OPERATOR_NAME,
+    operatorAddress: OPERATOR_ADDRESS,
   });
   const existingTableStack = new CreditDisputeLettersStack(app, `${STACK_NAME}ExistingTable`, {
     siteDir,
@@ -380,6 +385,7 @@ describe('edge: private bucket behind CloudFront', () => {
     expect(entry.Properties.DistributionPaths).toEqual([
       ...ENTRY_FILES.map((file) => `/${file}`),
       '/config.json',
+      '/sitemap.xml',
     ]);
     expect(entry.Properties.DistributionPaths).toContain('/404.html');
     // Neither prunes the other's files; the entry files go after the assets they reference.
@@ -426,7 +432,7 @@ describe('optional custom domain', () => {
     });
   });
 
-  test('the site URL, allowed origins, config.json and webhook URL use the domain', () => {
+  test('the site URL, allowed origins, config.json (with the operator), sitemap and webhook URL use the domain', () => {
     const site = 'https://letters.example.com';
     const auth = withDomain.toJSON().Resources[functionLogicalId({ id: 'Auth' })];
     expect(auth.Properties.Environment.Variables).toMatchObject({
@@ -445,7 +451,13 @@ describe('optional custom domain', () => {
     expect(JSON.parse(readFileSync(stagedConfig, 'utf8'))).toEqual({
       url: site,
       publishableKey: PUBLISHABLE_KEY,
+      operatorName: OPERATOR_NAME,
+      operatorAddress: OPERATOR_ADDRESS,
     });
+    const stagedSitemap = entry.Properties.SourceObjectKeys.map((key: string) =>
+      path.join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'sitemap.xml'),
+    ).find((file: string) => existsSync(file));
+    expect(readFileSync(stagedSitemap, 'utf8')).toBe(sitemapXml(site));
   });
 });
 
@@ -1004,14 +1016,14 @@ describe('first deploy: wrong settings stop the synth, missing steps are said', 
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
-  test('the NextSteps output gives the exact commands: secrets, webhook, SES, alarms', () => {
+  test('the NextSteps output gives the exact commands: secrets, webhook, SES, alarms, operator', () => {
     const stripeKeyId = logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey');
     const webhookSecretId = logicalIdOf('AWS::SecretsManager::Secret', 'StripeWebhookSecret');
     const [topicId] = only('AWS::SNS::Topic');
     const [distributionId] = only('AWS::CloudFront::Distribution');
     const site = `https://<${distributionId}.DomainName>`;
     const lines = render(template.toJSON().Outputs.NextSteps.Value).split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(
       `1. Stripe secret key: aws secretsmanager put-secret-value --region <AWS::Region> --secret-id <${stripeKeyId}> --secret-string 'sk_live_…'`,
     );
@@ -1038,6 +1050,13 @@ describe('first deploy: wrong settings stop the synth, missing steps are said', 
       "4. E-mail (password recovery, magic links) is off: aws sesv2 create-email-identity --region <AWS::Region> --email-identity no-reply@your-domain, then redeploy with -c mailFrom='Name <no-reply@your-domain>'",
     );
     expect(other[4]).toBe(`5. Alarms: confirm the subscription e-mail AWS sent to ${ALARM_EMAIL}`);
+    // Who runs the site: asked for until both name and address are given.
+    expect(lines[5]).toBe(
+      "6. Who runs the site: the footer, /privacy and /terms say it is not given; redeploy with -c operatorName='Your Name or Company' -c operatorAddress='Street, City, ST 12345'",
+    );
+    expect(other[5]).toBe(
+      '6. Who runs the site: check the name and postal address on /privacy and /terms',
+    );
     expect(other[1]).toContain('-d url=https://letters.example.com/functions/v1/stripe-webhook ');
   });
 });

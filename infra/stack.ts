@@ -73,6 +73,7 @@ import { SYNCED_EVENT_TYPES } from '../lambdas/billing/stripe-events';
 import { PLAN } from '../shared/plan';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import { ENTRY_FILES, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../shared/site-entry';
+import { sitemapXml } from '../shared/site-map';
 import {
   API_FUNCTIONS,
   DEFAULT_THROTTLE,
@@ -116,6 +117,12 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   mailFrom?: string;
   /** The address the site shows for help (footer, /support); the SPA has a default. */
   supportEmail?: string;
+  /**
+   * Who runs the site, shown in the footer, /support, /privacy and /terms. Unset, the pages say
+   * the operator has not given them, and the NextSteps output asks for them.
+   */
+  operatorName?: string;
+  operatorAddress?: string;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
   /**
@@ -817,13 +824,16 @@ export class CreditDisputeLettersStack extends Stack {
           url: siteUrl,
           publishableKey: props.publishableKey,
           ...(props.supportEmail && { supportEmail: props.supportEmail }),
+          ...(props.operatorName && { operatorName: props.operatorName }),
+          ...(props.operatorAddress && { operatorAddress: props.operatorAddress }),
         }),
+        Source.data('sitemap.xml', sitemapXml(siteUrl)),
       ],
       cacheControl: [CacheControl.noCache()],
       prune: false,
       memoryLimit: 512,
       distribution,
-      distributionPaths: [...ENTRY_FILES.map((file) => `/${file}`), '/config.json'],
+      distributionPaths: [...ENTRY_FILES.map((file) => `/${file}`), '/config.json', '/sitemap.xml'],
     });
     siteEntry.node.addDependency(hashedAssets);
     // The CDK's BucketDeployment handler, shared by both deployments.
@@ -891,6 +901,7 @@ export class CreditDisputeLettersStack extends Stack {
         sender,
         alarmEmail: props.alarmEmail,
         alarmTopicArn: alarmTopic.topicArn,
+        operatorMissing: !props.operatorName || !props.operatorAddress,
       }),
     });
 
@@ -923,6 +934,7 @@ interface NextStepsValues {
   sender?: string;
   alarmEmail?: string;
   alarmTopicArn: string;
+  operatorMissing: boolean;
 }
 
 /** The exact commands that finish a first deploy (the `NextSteps` output), one per line. */
@@ -949,5 +961,8 @@ function nextSteps(values: NextStepsValues): string {
       ? `5. Alarms: confirm the subscription e-mail AWS sent to ${values.alarmEmail}`
       : `5. Alarms reach nobody yet: aws sns subscribe ${region} --topic-arn ${values.alarmTopicArn} ` +
         '--protocol email --notification-endpoint you@example.com (or redeploy with -c alarmEmail=you@example.com)',
+    values.operatorMissing
+      ? "6. Who runs the site: the footer, /privacy and /terms say it is not given; redeploy with -c operatorName='Your Name or Company' -c operatorAddress='Street, City, ST 12345'"
+      : '6. Who runs the site: check the name and postal address on /privacy and /terms',
   ].join('\n');
 }

@@ -13,6 +13,7 @@ import { readPaymentFunctionConfig } from '../lambdas/billing/payment-function';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
+import { sitemapXml } from '../shared/site-map';
 import {
   LOCAL_AWS_ENV,
   LOCAL_JWT_ISSUER,
@@ -24,6 +25,7 @@ import { createDevMailbox } from './dev-mailbox';
 import { ensureTable } from './ensure-table';
 import { createOutbox, type Outbox } from './outbox';
 import { loadLocalSigningKeys } from './signing-keys';
+import { siteSettings } from './site-settings';
 import { createStaticSiteHandler } from './static-site';
 import { startStripeEmulator, type RunningStripeEmulator } from './stripe-emulator/server';
 
@@ -113,9 +115,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     root.get('/config.json', (c) => {
       c.header('Cache-Control', 'no-cache');
-      const support = env.SUPPORT_EMAIL ? { supportEmail: env.SUPPORT_EMAIL } : {};
-      return c.json({ url, publishableKey: env.PUBLISHABLE_KEY, ...support });
+      return c.json({ url, publishableKey: env.PUBLISHABLE_KEY, ...siteSettings(env) });
     });
+    root.get('/sitemap.xml', (c) =>
+      c.body(sitemapXml(url), 200, { 'Content-Type': 'application/xml' }),
+    );
     const outbox = createOutbox(options.dataDir ? join(options.dataDir, 'outbox') : null);
     root.route('/', createAuthApp(readAuthConfig(env), { mailer: outbox }));
     root.route('/', createDevMailbox(outbox));

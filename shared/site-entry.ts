@@ -20,6 +20,8 @@ export const ROUTE_ENTRY_FILES: Readonly<Record<string, string>> = {
   '/payment': 'payment.html',
   '/success': 'success.html',
   '/support': 'support.html',
+  '/privacy': 'privacy.html',
+  '/terms': 'terms.html',
 };
 
 /** Every entry file, the not-found page included. */

@@ -33,6 +33,8 @@ const PAGES: {
   // A visitor who is not signed in goes on to sign in.
   { path: paths.success, page: lazyPage(() => import('./routes/success')), next: AuthRoute },
   { path: paths.support, page: lazyPage(() => import('./routes/support')) },
+  { path: paths.privacy, page: lazyPage(() => import('./routes/privacy')) },
+  { path: paths.terms, page: lazyPage(() => import('./routes/terms')) },
 ];
 
 /**

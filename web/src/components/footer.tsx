@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSupportEmail } from '@/config/runtime-config';
+import { OperatorStatement } from './operator-statement';
 
 export function Footer() {
   const supportEmail = useSupportEmail();
@@ -27,7 +28,20 @@ export function Footer() {
               Help and refunds
             </Link>
           </li>
+          <li>
+            <Link to={paths.terms} className="underline">
+              Terms
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.privacy} className="underline">
+              Privacy Policy
+            </Link>
+          </li>
         </ul>
+        <p>
+          <OperatorStatement />
+        </p>
         <p>© 2024 Credit Dispute Letters. All rights reserved.</p>
       </div>
     </footer>

@@ -12,6 +12,8 @@ export const paths = {
   payment: '/payment',
   success: '/success',
   support: '/support',
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

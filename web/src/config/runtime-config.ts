@@ -6,6 +6,17 @@ export interface RuntimeConfig {
   publishableKey: string;
   /** Where users write for help (footer, /support); `supportEmail` in /config.json. */
   supportEmail: string;
+  /**
+   * Who runs the site (footer, /support, /privacy, /terms): `operatorName` and `operatorAddress`
+   * in /config.json. Unset, the pages say so rather than invent one.
+   */
+  operator?: Operator;
+}
+
+/** The operator's name and postal address, each only when the deployment gives it. */
+export interface Operator {
+  name?: string;
+  address?: string;
 }
 
 /** What the API clients need of it. */
@@ -42,18 +53,31 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     throw new RuntimeConfigError(
       `/config.json: "supportEmail" is not an e-mail address: ${supportEmail}`,
     );
+  const operator: Operator = {
+    ...(record.operatorName !== undefined && {
+      name: readNonEmptyString(record.operatorName, 'operatorName').trim(),
+    }),
+    ...(record.operatorAddress !== undefined && {
+      address: readNonEmptyString(record.operatorAddress, 'operatorAddress').trim(),
+    }),
+  };
   return {
     url: url.replace(/\/+$/, ''),
     publishableKey: readNonEmptyString(record.publishableKey, 'publishableKey'),
     supportEmail,
+    ...((operator.name ?? operator.address) !== undefined && { operator }),
   };
 }
 
 let supportEmail = DEFAULT_SUPPORT_EMAIL;
+/** None until /config.json names one (and in every prerendered page). */
+const NO_OPERATOR: Operator = {};
+let operator = NO_OPERATOR;
 
 /** Called once at start with the loaded config (app/start.tsx). */
 export function applyRuntimeConfig(config: RuntimeConfig): void {
   supportEmail = config.supportEmail;
+  operator = config.operator ?? NO_OPERATOR;
 }
 
 const unchanging = () => () => {};
@@ -67,6 +91,15 @@ export function useSupportEmail(): string {
     unchanging,
     () => supportEmail,
     () => DEFAULT_SUPPORT_EMAIL,
+  );
+}
+
+/** Who runs the site; prerendered pages and hydration start with none, like the support address. */
+export function useOperator(): Operator {
+  return useSyncExternalStore(
+    unchanging,
+    () => operator,
+    () => NO_OPERATOR,
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { AgreementNote } from '@/components/agreement-note';
 import { FormControls, PrerenderedButton } from '@/components/form-controls';
 import { SubmitButton } from '@/components/submit-button';
 import { FormPage } from '@/components/form-page';
@@ -228,6 +229,7 @@ export function AuthPage() {
             />
           )}
           <SubmitButton busy={submitting}>{signingUp ? 'Create Account' : 'Sign In'}</SubmitButton>
+          {signingUp && <AgreementNote className="text-center" />}
         </FormControls>
       </form>
       <p className="mt-6 text-center text-gray-700">

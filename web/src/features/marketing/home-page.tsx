@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { SessionVariants } from '@/components/session-variants';
 import { paths, signUpPath } from '@/config/paths';
-import { REFUND_RULE } from '@/config/policies';
+import { CLAIMS_NOTE, REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
 import sample from 'virtual:sample-letter';
 
-const STATS = [
+const STATS: { value: string; label: string; note?: string }[] = [
   { value: '$5', label: '7-Day Access' },
-  { value: '50K+', label: 'Letters Generated' },
+  { value: '50K+', label: 'Letters Generated', note: CLAIMS_NOTE },
   { value: '7', label: 'Dispute Types' },
   { value: '3', label: 'Credit Bureaus' },
 ];
@@ -133,6 +133,7 @@ export function HomePage({ stories }: { stories: ReactNode }) {
             <li key={stat.label}>
               <p className="font-display text-4xl font-bold text-brand-800">{stat.value}</p>
               <p className="text-muted">{stat.label}</p>
+              {stat.note && <p className="mt-1 text-xs text-muted">{stat.note}</p>}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { PLAN } from '@shared/plan';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
+import { AgreementNote } from '@/components/agreement-note';
 import { buttonClasses } from '@/components/button-styles';
 import { EmptyState } from '@/components/empty-state';
 import { PrerenderedButton } from '@/components/form-controls';
@@ -219,6 +220,7 @@ export function PaymentPage() {
           >
             {processing ? 'Processing...' : 'Subscribe for $5/month'}
           </button>
+          <AgreementNote className="mt-3 text-center" />
           <ul className="mt-6 space-y-1 text-sm text-gray-700" aria-label="Security">
             {SECURITY_NOTES.map((note) => (
               <li key={note} className="flex gap-2">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { OperatorStatement } from '@/components/operator-statement';
 import { paths } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
 import { useSupportEmail } from '@/config/runtime-config';
@@ -30,6 +31,25 @@ export function SupportPage() {
         <p className="mt-2 text-gray-800">
           Signed in, open your name in the header and choose Manage billing to update your card or
           cancel.
+        </p>
+      </section>
+      <section aria-labelledby="operator-heading" className="mt-8">
+        <h2 id="operator-heading" className="text-xl font-bold">
+          Who runs this site
+        </h2>
+        <p className="mt-2 text-gray-800">
+          <OperatorStatement />
+        </p>
+        <p className="mt-2 text-gray-800">
+          Read our{' '}
+          <Link to={paths.terms} className="font-semibold text-brand-800 underline">
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className="font-semibold text-brand-800 underline">
+            Privacy Policy
+          </Link>
+          .
         </p>
       </section>
       <p className="mt-8 text-gray-800">

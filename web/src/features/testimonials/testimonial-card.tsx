@@ -1,3 +1,4 @@
+import { CLAIMS_NOTE } from '@/config/policies';
 import type { Testimonial } from './featured-testimonials';
 import { StarRating } from './star-rating';
 
@@ -11,6 +12,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         <p className="text-sm text-green-800">
           {testimonial.result} · +{testimonial.scoreIncrease} points
         </p>
+        <p className="text-xs text-gray-700">{CLAIMS_NOTE}</p>
       </figcaption>
     </figure>
   );

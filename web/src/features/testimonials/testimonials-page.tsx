@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { paths } from '@/config/paths';
+import { CLAIMS_NOTE } from '@/config/policies';
 import { TestimonialCard } from './testimonial-card';
 import { TESTIMONIALS } from './testimonials-data';
 
@@ -36,6 +37,7 @@ export function TestimonialsPage() {
           <li key={tile.label} className="rounded-xl bg-brand-800 p-6 text-center text-white">
             <p className="text-3xl font-extrabold">{tile.value}</p>
             <p className="mt-1 text-sm">{tile.label}</p>
+            <p className="mt-2 text-xs text-brand-50">{CLAIMS_NOTE}</p>
           </li>
         ))}
       </ul>

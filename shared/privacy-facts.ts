@@ -1,0 +1,48 @@
+/**
+ * What the servers keep and for how long, as /privacy states it. tests/legal/privacy-facts.test.ts
+ * checks these against the code: the log retention the stack sets, and every attribute the auth
+ * and billing Lambdas write, each of which must belong to one of these kinds.
+ */
+
+/** Days the Lambda, API and CloudFront logs are kept (infra: LOG_RETENTION, CLOUDFRONT_LOG_DAYS). */
+export const LOG_RETENTION_DAYS = 30;
+
+/** Days the id of a processed Stripe event is kept (lambdas/billing: EVENT_MARKER_TTL_SECONDS). */
+export const STRIPE_EVENT_DAYS = 30;
+
+export type ServerDataKind =
+  'account' | 'sessions' | 'one-time-codes' | 'request-counts' | 'billing' | 'payment-events';
+
+/** Each kind of data the servers keep: what it holds and when it goes, in the page's words. */
+export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: string }[] = [
+  {
+    kind: 'account',
+    what: 'Your account: your e-mail address, the name you gave, a scrambled form (hash) of your password, and when you signed up, confirmed your e-mail and last signed in.',
+    kept: 'Until the account is closed.',
+  },
+  {
+    kind: 'sessions',
+    what: 'Your sign-ins: one record for each device you are signed in on, so that it stays signed in.',
+    kept: 'Until you sign out on that device, or sign out everywhere.',
+  },
+  {
+    kind: 'one-time-codes',
+    what: 'One-time codes and links we e-mail you (to confirm an address or reset a password), kept only as a hash.',
+    kept: 'Until they are used or expire, within a day.',
+  },
+  {
+    kind: 'request-counts',
+    what: 'A count of recent sign-in requests for each network (IP) address, to stop password guessing.',
+    kept: 'About an hour.',
+  },
+  {
+    kind: 'billing',
+    what: 'Your Stripe customer and subscription ids, the plan, its status and dates, and the brand and last 4 digits of your card. We never see the full card number.',
+    kept: 'Until the account is closed.',
+  },
+  {
+    kind: 'payment-events',
+    what: 'The ids of payment events Stripe sent us, so that none is counted twice.',
+    kept: `${STRIPE_EVENT_DAYS} days.`,
+  },
+];
