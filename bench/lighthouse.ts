@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = [
   '/tools',
   '/success',
   '/support',
+  '/privacy',
+  '/terms',
 ];
 const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 type Category = keyof typeof TARGETS;

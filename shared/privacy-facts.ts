@@ -17,7 +17,7 @@ export type ServerDataKind =
 export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: string }[] = [
   {
     kind: 'account',
-    what: 'Your account: your e-mail address, the name you gave, a scrambled form (hash) of your password, and when you signed up, confirmed your e-mail and last signed in.',
+    what: 'Your account: your e-mail address, the name you gave, a scrambled form (hash) of your password, and when you signed up, confirmed your e-mail and last signed in. If you change your e-mail address, the new one waits here until you confirm it.',
     kept: 'Until the account is closed.',
   },
   {
@@ -42,7 +42,7 @@ export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: s
   },
   {
     kind: 'payment-events',
-    what: 'The ids of payment events Stripe sent us, so that none is counted twice.',
+    what: 'A note of each payment event Stripe sent us (its id, its type and whose it was), so that none is counted twice.',
     kept: `${STRIPE_EVENT_DAYS} days.`,
   },
 ];

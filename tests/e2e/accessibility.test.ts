@@ -87,6 +87,8 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['/auth?mode=signup', 'Confirm Password'],
   ['/forgot-password', 'Reset your password'],
   ['/support', 'Help and refunds'],
+  ['/privacy', 'What stays in your browser'],
+  ['/terms', 'Acceptable use'],
   ['/no-such-page', 'Page not found'],
 ];
 

@@ -16,6 +16,8 @@ const FIRST_PAINT: [route: string, heading: string][] = [
   ['/auth', 'Sign In'],
   ['/forgot-password', 'Reset your password'],
   ['/support', 'Support'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
   ['/no-such-page', 'Page not found'],
 ];
 

@@ -1,4 +1,5 @@
 import { ROUTE_ENTRY_FILES } from '@shared/site-entry';
+import { SITE_PAGES } from '@shared/site-map';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { prerenderPage } from './prerender';
@@ -24,6 +25,8 @@ describe('prerendered pages', () => {
   it.each([
     ['/faq', 'FAQ | Credit Dispute Letters', 'Frequently Asked Questions'],
     ['/support', 'Support | Credit Dispute Letters', 'Full refund within 24 hours'],
+    ['/privacy', 'Privacy Policy | Credit Dispute Letters', 'What our servers keep'],
+    ['/terms', 'Terms of Service | Credit Dispute Letters', 'Acceptable use'],
     ['/no-such-page', 'Page not found | Credit Dispute Letters', 'Page not found'],
   ])('renders %s with its lazy page and its own title', async (location, title, text) => {
     const page = await prerenderPage(location);
@@ -54,6 +57,15 @@ describe('prerendered pages', () => {
     const { html } = await prerenderPage('/auth');
     expect(html).toMatch(/<fieldset disabled="" class="[^"]*"><div><label for="auth-email"/);
     expect(html).toMatch(/<button type="button" disabled=""[^>]*>Create an account<\/button>/);
+  });
+
+  it('gives the not-found page a link to every page of the site map, the policies included', async () => {
+    const { html } = await prerenderPage('/no-such-page');
+    const nav = /<nav aria-label="Site pages"[^]*?<\/nav>/.exec(html)![0];
+    for (const { path, label } of SITE_PAGES) expect(nav).toContain(`href="${path}">${label}<`);
+    expect(SITE_PAGES.map(({ path }) => path)).toEqual(
+      expect.arrayContaining([paths.privacy, paths.terms]),
+    );
   });
 
   it('has an entry file for every route of the app, and only those', () => {
