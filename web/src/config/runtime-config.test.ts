@@ -29,6 +29,18 @@ describe('runtime config', () => {
     expect(config.supportEmail).toBe('help@example.com');
   });
 
+  it('reads the optional operator name and postal address, either or both', () => {
+    const base = { url: 'https://x', publishableKey: 'pk' };
+    expect(
+      parseRuntimeConfig({ ...base, operatorName: ' Pat Doe ', operatorAddress: '1 Main St' })
+        .operator,
+    ).toEqual({ name: 'Pat Doe', address: '1 Main St' });
+    expect(parseRuntimeConfig({ ...base, operatorName: 'Pat Doe' }).operator).toEqual({
+      name: 'Pat Doe',
+    });
+    expect(parseRuntimeConfig(base).operator).toBeUndefined();
+  });
+
   it.each([
     [null, 'must be a JSON object'],
     [{ publishableKey: 'pk' }, '"url" must be a non-empty string'],
@@ -36,6 +48,8 @@ describe('runtime config', () => {
     [{ url: 'https://x', publishableKey: '' }, '"publishableKey" must be a non-empty string'],
     [{ url: 'https://x', publishableKey: 'pk', supportEmail: 3 }, '"supportEmail" must be'],
     [{ url: 'https://x', publishableKey: 'pk', supportEmail: 'help' }, 'not an e-mail address'],
+    [{ url: 'https://x', publishableKey: 'pk', operatorName: ' ' }, '"operatorName" must be'],
+    [{ url: 'https://x', publishableKey: 'pk', operatorAddress: 7 }, '"operatorAddress" must be'],
   ])('rejects %j', (value, message) => {
     expect(() => parseRuntimeConfig(value)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig(value)).toThrow(message);
