@@ -26,6 +26,8 @@ const ROUTES = [
   '/success',
   '/success?session_id=cs_sample',
   '/support',
+  '/privacy',
+  '/terms',
   '/tools',
   '/no-such-page',
 ];

@@ -28,7 +28,7 @@ export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: s
   {
     kind: 'one-time-codes',
     what: 'One-time codes and links we e-mail you (to confirm an address or reset a password), kept only as a hash.',
-    kept: 'Until they are used or expire, within a day.',
+    kept: 'Until they are used or expire (after one hour, unless the site sets another time).',
   },
   {
     kind: 'request-counts',

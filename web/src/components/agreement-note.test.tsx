@@ -32,7 +32,10 @@ describe('where the user agrees to the terms', () => {
 
   it('"Subscribe for $5/month" carries the agreement line', async () => {
     renderApp('/payment', createFakeSupabase({ session: makeSession() }));
-    expectAgreementUnder(await screen.findByRole('button', { name: 'Subscribe for $5/month' }));
+    // The first render of /payment in this file compiles its chunk (seconds on a busy machine).
+    expectAgreementUnder(
+      await screen.findByRole('button', { name: 'Subscribe for $5/month' }, { timeout: 15_000 }),
+    );
   });
 
   it('the footer links the terms and the privacy policy on every page', async () => {

@@ -29,7 +29,7 @@ describe('testimonials page', () => {
       );
     }
     expect(new Set(TESTIMONIALS.map((testimonial) => testimonial.id)).size).toBe(10);
-    expect(screen.getByText(/Results vary/)).toBeInTheDocument();
+    expect(screen.getByText(/^Results vary\. These testimonials/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Why people trust us' })).toBeInTheDocument();
   });
 });
