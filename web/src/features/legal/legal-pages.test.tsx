@@ -133,6 +133,16 @@ describe('who runs the site', () => {
     expect(within(screen.getByRole('contentinfo')).getByText(NOT_GIVEN)).toBeInTheDocument();
   });
 
+  it('/support links the terms and the privacy policy beside who runs the site', async () => {
+    const main = await page('/support', 'Support');
+    const section = main.getByRole('heading', { name: 'Who runs this site' }).parentElement!;
+    expect(within(section).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(within(section).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+  });
+
   it('says which of the two is missing when only one is given', async () => {
     applyRuntimeConfig({ ...TEST_CONFIG, supportEmail: 'a@b.c', operator: { name: 'Pat Doe' } });
     const main = await page('/terms', 'Terms of Service');

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PolicyLinks } from '@/components/agreement-note';
 import { OperatorStatement } from '@/components/operator-statement';
 import { paths } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
@@ -41,15 +42,7 @@ export function SupportPage() {
           <OperatorStatement />
         </p>
         <p className="mt-2 text-gray-800">
-          Read our{' '}
-          <Link to={paths.terms} className="font-semibold text-brand-800 underline">
-            Terms
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.privacy} className="font-semibold text-brand-800 underline">
-            Privacy Policy
-          </Link>
-          .
+          Read the <PolicyLinks />.
         </p>
       </section>
       <p className="mt-8 text-gray-800">
