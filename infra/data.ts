@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   AttributeType,
@@ -72,7 +72,7 @@ export class Data extends Construct {
       parameters: { TableName: table.tableName, DeletionProtectionEnabled: enabled },
       physicalResourceId: PhysicalResourceId.of(`${table.tableName}-deletion-protection`),
     });
-    const protection = new AwsCustomResource(this, 'TableDeletionProtection', {
+    new AwsCustomResource(this, 'TableDeletionProtection', {
       onCreate: deletionProtection(true),
       onUpdate: deletionProtection(true),
       onDelete: deletionProtection(false),
@@ -83,12 +83,6 @@ export class Data extends Construct {
         removalPolicy: RemovalPolicy.DESTROY,
       }),
       timeout: Duration.minutes(2),
-    });
-    Validations.of(protection).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        "The CDK's AwsCustomResource handler runs the Node.js runtime aws-cdk-lib chooses, and " +
-        'only during deploys.',
     });
   }
 
