@@ -693,9 +693,9 @@ describe('API and functions', () => {
           Effect: 'Allow',
           Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@letters.example.com' } },
         });
-        expect((sesStatements[0]!.Resource as unknown[]).map(render)).toEqual([
-          'arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
+        expect((sesStatements[0]!.Resource as unknown[]).map(render).sort()).toEqual([
           `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:configuration-set/<${configurationSetId}>`,
+          'arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
         ]);
       } else {
         expect(sesStatements, spec.id).toEqual([]);
