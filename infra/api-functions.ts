@@ -1,6 +1,8 @@
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PAYMENT_PARTITIONS as PAYMENT } from '../lambdas/billing/items';
+import { IDENTITY_PARTITIONS as IDENTITY } from '../lambdas/identity/items';
 
 /** The DynamoDB actions a function may be granted (a transaction's items need their own). */
 export type TableAction =
@@ -125,7 +127,13 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
         'DeleteItem',
         'BatchWriteItem',
       ],
-      leadingKeys: ['USER#', 'EMAIL#', 'OTP#', 'OTPTRY#', 'RATE#'],
+      leadingKeys: [
+        IDENTITY.user,
+        IDENTITY.email,
+        IDENTITY.otp,
+        IDENTITY.otpAttempts,
+        IDENTITY.rateWindow,
+      ],
     },
     secrets: ['JWT_SIGNING_KEYS', 'REFRESH_TOKEN_SECRET'],
     browserFacing: true,
@@ -163,7 +171,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
         methods: [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS],
       },
     ],
-    table: { actions: ['BatchGetItem'], leadingKeys: ['USER#'] },
+    table: { actions: ['BatchGetItem'], leadingKeys: [IDENTITY.user] },
     secrets: [],
     browserFacing: true,
     rateLimitsByIp: false,
@@ -181,7 +189,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     ],
     table: {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      leadingKeys: ['USER#', 'CUSTOMER#'],
+      leadingKeys: [PAYMENT.user, PAYMENT.customer],
     },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,
@@ -199,7 +207,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     routes: [{ path: '/functions/v1/stripe-webhook', methods: [HttpMethod.POST] }],
     table: {
       actions: ['GetItem', 'PutItem'],
-      leadingKeys: ['USER#', 'CUSTOMER#', 'STRIPE_EVENT#'],
+      leadingKeys: [PAYMENT.user, PAYMENT.customer, PAYMENT.stripeEvent],
     },
     secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     browserFacing: false,
@@ -220,7 +228,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     table: {
       // DeleteItem: a customer Stripe no longer has is forgotten (`forgetCustomer`).
       actions: ['GetItem', 'DeleteItem'],
-      leadingKeys: ['USER#', 'CUSTOMER#'],
+      leadingKeys: [PAYMENT.user, PAYMENT.customer],
     },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,

@@ -48,6 +48,8 @@ try {
     operatorAddress: context('operatorAddress'),
     emailConfirmation: context('emailConfirmation') === 'true',
     webAclArn: context('webAclArn'),
+    // The CDK CLI passes the region it deploys this env-agnostic stack to.
+    deployRegion: process.env.CDK_DEFAULT_REGION,
   });
 } catch (error) {
   if (!(error instanceof StackSettingsError)) throw error;

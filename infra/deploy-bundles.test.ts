@@ -346,11 +346,18 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     expect(rotated!.publicJwks.keys.map((k) => k.kid)).toEqual(
       rotated!.stored.keys.map((k) => k.kid),
     );
-    // The emergency rotation: a new key alone, neither earlier key verifies anything any more.
-    expect(emergency!.stored.keys).toHaveLength(1);
+    // The emergency rotation: a new key signs at once; the earlier keys stay, public only,
+    // until the last token they signed expires (no one is signed out).
     const earlierKids = rotated!.stored.keys.map((k) => k.kid);
-    expect(earlierKids).not.toContain(emergency!.stored.keys[0]!.kid);
-    expect(emergency!.publicJwks.keys.map((k) => k.kid)).toEqual([emergency!.stored.keys[0]!.kid]);
+    const [signing, ...retired] = emergency!.stored.keys;
+    expect(earlierKids).not.toContain(signing!.kid);
+    expect(typeof signing!.d).toBe('string');
+    expect(retired.map((k) => k.kid)).toEqual(earlierKids);
+    for (const k of retired) {
+      expect(k.d).toBeUndefined();
+      expect((k as { verify_until?: unknown }).verify_until).toEqual(expect.any(Number));
+    }
+    expect(emergency!.publicJwks.keys.map((k) => k.kid)).toEqual([signing!.kid, ...earlierKids]);
   });
 
   test('the bundles are imported natively from the assembly', () => {

@@ -3,14 +3,26 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import type { JSONWebKeySet } from 'jose';
-import { generateSigningKeys, parseKeySet, publicJwksOf } from '../lambdas/identity/signing-keys';
+import type { JSONWebKeySet, JWK } from 'jose';
+import {
+  generateSigningKeys,
+  parseKeySet,
+  publicJwksOf,
+  VERIFY_UNTIL,
+  verifyUntil,
+} from '../lambdas/identity/signing-keys';
 
 /** The part of a CloudFormation custom-resource event (Provider framework) this handler reads. */
 export interface KeySetEvent {
   RequestType: 'Create' | 'Update' | 'Delete';
   PhysicalResourceId?: string;
-  ResourceProperties: { SecretArn: string; Generation: string; EmergencyGeneration?: string };
+  ResourceProperties: {
+    SecretArn: string;
+    Generation: string;
+    EmergencyGeneration?: string;
+    /** The longest an access token lives (seconds): how long a retired key keeps verifying. */
+    TokenLifetimeSeconds?: string;
+  };
   OldResourceProperties?: { Generation?: string; EmergencyGeneration?: string };
 }
 
@@ -20,12 +32,14 @@ export interface KeySetResponse {
 }
 
 const secrets = new SecretsManagerClient({});
+/** Auth's default `JWT_EXPIRY_SECONDS`, for a resource created before the property existed. */
+const DEFAULT_TOKEN_LIFETIME = 3600;
 
 async function readKeySet(secretArn: string): Promise<JSONWebKeySet | null> {
   const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretArn }));
   try {
     const keySet = parseKeySet(out.SecretString ?? '', 'JWT_SIGNING_KEYS');
-    return keySet.keys.every((key) => typeof key.d === 'string') ? keySet : null;
+    return typeof keySet.keys[0]!.d === 'string' ? keySet : null;
   } catch {
     // The secret still holds the random placeholder Secrets Manager created it with.
     return null;
@@ -37,12 +51,46 @@ async function freshKey() {
   return parseKeySet(signingKeys, 'JWT_SIGNING_KEYS').keys[0]!;
 }
 
+export type KeyChange = 'keep' | 'rotate' | 'emergency';
+
+/**
+ * The key set after a deploy. `rotate`: a new key signs, the previous one keeps verifying.
+ * `emergency`: a new key signs at once; every previous key is kept as a public key only, and
+ * verifies only until `nowSeconds + tokenLifetimeSeconds`, when the last token it signed has
+ * expired. No session ends, and a leaked key is useless within one token lifetime.
+ */
+export function nextKeySet(
+  current: JSONWebKeySet,
+  change: KeyChange,
+  fresh: JWK,
+  nowSeconds: number,
+  tokenLifetimeSeconds: number,
+): JSONWebKeySet {
+  const stillVerifying = (key: JWK) => (verifyUntil(key) ?? Infinity) > nowSeconds;
+  if (change === 'keep') return current;
+  if (change === 'rotate') {
+    const [signing, ...older] = current.keys;
+    return {
+      keys: [
+        fresh,
+        signing!,
+        ...older.filter((key) => verifyUntil(key) !== undefined && stillVerifying(key)),
+      ],
+    };
+  }
+  const retireAt = nowSeconds + tokenLifetimeSeconds;
+  const retired = current.keys.filter(stillVerifying).map((key) => {
+    const publicKey: JWK = { ...key };
+    delete publicKey.d;
+    return { ...publicKey, [VERIFY_UNTIL]: Math.min(verifyUntil(key) ?? retireAt, retireAt) };
+  });
+  return { keys: [fresh, ...retired] };
+}
+
 /**
  * Creates the ES256 signing key set in Secrets Manager on first deploy and keeps it on later
- * deploys. A new `Generation` rotates gracefully: the new key signs from then on, the previous
- * one stays in the set so tokens it signed keep verifying until they expire. A new
- * `EmergencyGeneration` rotates at once: the new key alone, every token signed before is
- * refused. Returns only the public JWKS.
+ * deploys; a new `Generation` or `EmergencyGeneration` changes it as `nextKeySet` says.
+ * Returns only the public JWKS.
  */
 export async function handler(event: KeySetEvent): Promise<KeySetResponse> {
   const { SecretArn: secretArn, Generation: generation } = event.ResourceProperties;
@@ -54,9 +102,13 @@ export async function handler(event: KeySetEvent): Promise<KeySetResponse> {
   const old = event.RequestType === 'Update' ? event.OldResourceProperties : undefined;
   const emergency = old !== undefined && (old.EmergencyGeneration ?? '') !== emergencyGeneration;
   const rotate = old !== undefined && old.Generation !== generation;
-  let keySet = current;
-  if (!current || emergency) keySet = { keys: [await freshKey()] };
-  else if (rotate) keySet = { keys: [await freshKey(), current.keys[0]!] };
+  const change: KeyChange = emergency ? 'emergency' : rotate ? 'rotate' : 'keep';
+  const lifetime = Number(event.ResourceProperties.TokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME);
+  const keySet = !current
+    ? { keys: [await freshKey()] }
+    : change === 'keep'
+      ? current
+      : nextKeySet(current, change, await freshKey(), Math.floor(Date.now() / 1000), lifetime);
   if (keySet !== current) {
     await secrets.send(
       new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(keySet) }),

@@ -6,6 +6,8 @@ import { Construct } from 'constructs';
 import { AppFunction, LOG_RETENTION } from './app-function';
 
 export const JWT_KEYS_GENERATOR_LOGICAL_ID = 'JwtSigningKeysGeneratorFunction';
+/** The auth function's `JWT_EXPIRY_SECONDS` (its default; the stack does not change it). */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 
 export interface JwtSigningKeysProps {
   /** Change it (context `jwtSigningKeysGeneration`) to rotate the signing key on the next deploy. */
@@ -53,6 +55,8 @@ export class JwtSigningKeys extends Construct {
         SecretArn: this.secret.secretArn,
         Generation: props.generation,
         EmergencyGeneration: props.emergencyGeneration ?? '',
+        // How long a key retired by an emergency rotation keeps verifying its tokens.
+        TokenLifetimeSeconds: String(ACCESS_TOKEN_LIFETIME_SECONDS),
       },
     });
     this.publicJwks = this.resource.getAttString('PublicJwks');

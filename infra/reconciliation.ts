@@ -1,5 +1,6 @@
 import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PAYMENT_PARTITIONS } from '../lambdas/billing/items';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -14,7 +15,11 @@ export const RECONCILE_SCHEDULE = { hour: '6', minute: '15' };
 /** What it does with the table: reads its cursor, the customer's user and the row; writes the row and the cursor. */
 export const RECONCILE_TABLE_GRANT: TableGrant = {
   actions: ['GetItem', 'PutItem'],
-  leadingKeys: ['USER#', 'CUSTOMER#', 'STRIPE_RECONCILE'],
+  leadingKeys: [
+    PAYMENT_PARTITIONS.user,
+    PAYMENT_PARTITIONS.customer,
+    PAYMENT_PARTITIONS.reconcileCursor,
+  ],
 };
 
 export interface StripeReconciliationProps {

@@ -80,6 +80,24 @@ export function envVarsFor(template: Template, values: Record<string, string>): 
   return files;
 }
 
+/**
+ * The local stack's values reach a function only if its template declares them: a template
+ * synthesized without `-c samLocal=true` would send `sam local invoke` to the real AWS.
+ */
+export function assertSamLocalTemplate(template: Template, templatePath: string): void {
+  const declaresLocal = [...templateFunctions(template).values()].some(
+    (variables) => 'AWS_ENDPOINT_URL_DYNAMODB' in variables,
+  );
+  if (!declaresLocal) {
+    throw new Error(
+      `${templatePath} was synthesized without -c samLocal=true: its functions do not declare ` +
+        'the local endpoints and secret values, so sam local invoke would reach AWS. Make one ' +
+        'with: npm run synth -- -c stripePriceId=price_… -c samLocal=true (or pass --stack NAME ' +
+        'for a deployed stack).',
+    );
+  }
+}
+
 /** What a deployed stack's outputs give each variable name. */
 export function deployedValues(outputs: Record<string, string>): Record<string, string> {
   const needed = {
@@ -163,6 +181,7 @@ async function main() {
     },
   });
   const template = JSON.parse(readFileSync(path.resolve(args.template!), 'utf8')) as Template;
+  if (!args.stack) assertSamLocalTemplate(template, args.template!);
   const values = args.stack
     ? deployedValues(await stackOutputs(args.stack, args.region))
     : localValues({

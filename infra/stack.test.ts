@@ -697,27 +697,17 @@ describe('API and functions', () => {
       const sesStatements = statements.filter((s) => [s.Action].flat()[0]!.startsWith('ses:'));
       if (spec.sendsEmail) {
         // Any identity of the account and region (the SES sandbox checks the recipients'
-        // identities too), only ever from the configured sender.
-        expect(sesStatements, spec.id).toEqual([
-          {
-            Action: 'ses:SendEmail',
-            Effect: 'Allow',
-            Resource: {
-              'Fn::Join': [
-                '',
-                [
-                  'arn:',
-                  { Ref: 'AWS::Partition' },
-                  ':ses:',
-                  { Ref: 'AWS::Region' },
-                  ':',
-                  { Ref: 'AWS::AccountId' },
-                  ':identity/*',
-                ],
-              ],
-            },
-            Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@letters.example.com' } },
-          },
+        // identities too) and the stack's configuration set, only ever from the configured sender.
+        const [configurationSetId] = only('AWS::SES::ConfigurationSet');
+        expect(sesStatements, spec.id).toHaveLength(1);
+        expect(sesStatements[0]).toMatchObject({
+          Action: 'ses:SendEmail',
+          Effect: 'Allow',
+          Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@letters.example.com' } },
+        });
+        expect((sesStatements[0]!.Resource as unknown[]).map(render).sort()).toEqual([
+          `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:configuration-set/<${configurationSetId}>`,
+          'arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*',
         ]);
       } else {
         expect(sesStatements, spec.id).toEqual([]);
@@ -754,7 +744,7 @@ describe('API and functions', () => {
         ...(spec.rateLimitsByIp ? ['CLIENT_IP_HEADER'] : []),
         ...(spec.verifiesAccessTokens ? ['JWT_PUBLIC_JWKS'] : []),
         ...(spec.usesStripe ? ['STRIPE_PRICE_ID'] : []),
-        ...(spec.sendsEmail ? ['MAIL_FROM', 'AUTH_AUTOCONFIRM'] : []),
+        ...(spec.sendsEmail ? ['MAIL_FROM', 'SES_CONFIGURATION_SET', 'AUTH_AUTOCONFIRM'] : []),
         ...spec.secrets.map((name) => `${name}_SECRET_ARN`),
       ];
       expect(Object.keys(variables).sort(), spec.id).toEqual(expectedNames.sort());
@@ -788,7 +778,8 @@ describe('API and functions', () => {
 describe('data and secrets', () => {
   test('the table follows the shared definition, with TTL and PITR, and is retained', () => {
     const [, table] = only('AWS::DynamoDB::Table');
-    expect(table.DeletionPolicy).toBe('Retain');
+    // Retained on stack deletion and on replacement; deleted if its own creation rolls back.
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(table.UpdateReplacePolicy).toBe('Retain');
     expect(table.Properties).toMatchObject({
       BillingMode: TABLE_DEFINITION.billingMode,
@@ -1077,10 +1068,24 @@ describe('a second copy, and the retained table', () => {
     }
   });
 
-  test('the table has deletion protection as well as being retained', () => {
-    const [, table] = only('AWS::DynamoDB::Table');
-    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
-    expect(table.DeletionPolicy).toBe('Retain');
+  test('deletion protection comes on once the table exists, and goes off only for its removal', () => {
+    const [tableId, table] = only('AWS::DynamoDB::Table');
+    // In the table's own properties it would block the rollback of a failed first deploy.
+    expect(table.Properties.DeletionProtectionEnabled).toBeUndefined();
+    const [, protection] = only('Custom::AWS');
+    const call = (name: string) => JSON.parse(render(protection.Properties[name]));
+    for (const name of ['Create', 'Update']) {
+      expect(call(name)).toMatchObject({
+        service: 'DynamoDB',
+        action: 'updateTable',
+        parameters: { TableName: `<${tableId}>`, DeletionProtectionEnabled: true },
+      });
+    }
+    expect(call('Delete').parameters).toEqual({
+      TableName: `<${tableId}>`,
+      DeletionProtectionEnabled: false,
+    });
+    withExistingTable.resourceCountIs('Custom::AWS', 0);
   });
 
   test('existingTableName re-attaches a retained table: no new table, every grant on that one', () => {

@@ -32,6 +32,8 @@ export interface AuthConfig extends ApiAccessConfig {
   externalUrl: string;
   /** Sender of auth e-mails through SES; unset (and no mailer given), e-mail features are off. */
   mailFrom?: string;
+  /** The SES configuration set sends go through (bounces and complaints counted); optional. */
+  sesConfigurationSet?: string;
   redirectUrls: string[];
   otpExpirySeconds: number;
   mailMinIntervalSeconds: number;
@@ -76,6 +78,7 @@ export function readAuthConfig(env: Env): AuthConfig {
     },
     externalUrl: optionalString(env, 'API_EXTERNAL_URL', `${siteUrl}/auth/v1`).replace(/\/+$/, ''),
     mailFrom: optionalString(env, 'MAIL_FROM'),
+    sesConfigurationSet: optionalString(env, 'SES_CONFIGURATION_SET'),
     redirectUrls: list(env, 'REDIRECT_URLS'),
     otpExpirySeconds: integer(env, 'OTP_EXPIRY_SECONDS', 3600, 60),
     mailMinIntervalSeconds: integer(env, 'MAIL_MIN_INTERVAL_SECONDS', 60, 0),

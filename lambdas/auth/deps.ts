@@ -34,7 +34,11 @@ export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}
   const now = options.now ?? Date.now;
   const table = options.table ?? createTable(config.table);
   const keyRing = createKeyRingLoader(config.signingKeys, config.refreshTokenSecret);
-  const mailer = options.mailer ?? (config.mailFrom ? createSesMailer(config.mailFrom) : undefined);
+  const mailer =
+    options.mailer ??
+    (config.mailFrom
+      ? createSesMailer(config.mailFrom, undefined, config.sesConfigurationSet)
+      : undefined);
   if (!mailer && !config.autoconfirm) {
     throw new ConfigError('AUTH_AUTOCONFIRM=false needs MAIL_FROM: confirmations are e-mailed');
   }

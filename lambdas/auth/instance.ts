@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AuthDeps } from './deps';
+import { verifyingKeys } from '../identity/signing-keys';
 
 /** `GET /health`. */
 export function health(c: Context): Response {
@@ -33,7 +34,8 @@ export function settings(deps: AuthDeps, c: Context): Response {
 export async function jwks(deps: AuthDeps, c: Context): Promise<Response> {
   const ring = await deps.keyRing();
   c.header('Cache-Control', 'public, max-age=600');
-  return c.json(ring.publicJwks);
+  // A key an emergency rotation retired is published until its last token expires.
+  return c.json(verifyingKeys(ring.publicJwks, deps.now() / 1000));
 }
 
 const EXTERNAL_PROVIDERS = [

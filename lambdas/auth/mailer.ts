@@ -56,10 +56,14 @@ function deliveryError(error: unknown): MailDeliveryError {
 
 /**
  * SES v2 `SendEmail` through the AWS SDK (region and credentials from the runtime, or the given
- * client). The client is created on the first e-mail: most auth requests send none. A failure
+ * client), through `configurationSet` when given. The client is created on the first e-mail: most auth requests send none. A failure
  * becomes a `MailDeliveryError`.
  */
-export function createSesMailer(from: string, sesClient?: SESv2Client): Mailer {
+export function createSesMailer(
+  from: string,
+  sesClient?: SESv2Client,
+  configurationSet?: string,
+): Mailer {
   let client = sesClient;
   return {
     async send(message) {
@@ -68,6 +72,7 @@ export function createSesMailer(from: string, sesClient?: SESv2Client): Mailer {
         .send(
           new SendEmailCommand({
             FromEmailAddress: from,
+            ConfigurationSetName: configurationSet,
             Destination: { ToAddresses: [message.to] },
             Content: {
               Simple: {

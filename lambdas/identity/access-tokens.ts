@@ -12,7 +12,7 @@ import { getItems, type ItemKey, type Table } from '../platform/dynamo';
 import { optionalString, requiredString, type Env } from '../platform/env';
 import { HttpError } from '../platform/errors';
 import { identityKeys } from './items';
-import { ACCESS_TOKEN_ALG, parseKeySet, type KeyRing } from './signing-keys';
+import { ACCESS_TOKEN_ALG, parseKeySet, verifyUntil, type KeyRing } from './signing-keys';
 
 export type AccessTokenErrorCode = 'no_authorization' | 'bad_jwt' | 'session_not_found';
 
@@ -90,16 +90,22 @@ export interface AccessTokenVerifierOptions {
  * Database failures are rethrown as they are (callers turn transient ones into 503).
  */
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
-  const jwks = createLocalJWKSet(
+  const keySet =
     typeof options.publicJwks === 'string'
       ? parseKeySet(options.publicJwks, 'JWT_PUBLIC_JWKS')
-      : options.publicJwks,
-  );
+      : options.publicJwks;
+  const jwks = createLocalJWKSet(keySet);
+  const now = options.now ?? Date.now;
   const keyFor = (header: JWTHeaderParameters, token: FlattenedJWSInput) => {
     if (typeof header.kid !== 'string') throw new joseErrors.JWSInvalid('missing "kid"');
+    // A key retired by an emergency rotation verifies nothing once its tokens have expired.
+    const key = keySet.keys.find((candidate) => candidate.kid === header.kid);
+    const retired = key && verifyUntil(key);
+    if (retired !== undefined && now() / 1000 >= retired) {
+      throw new joseErrors.JWKSNoMatchingKey();
+    }
     return jwks(header, token);
   };
-  const now = options.now ?? Date.now;
 
   async function verifyClaims(token: string): Promise<AccessTokenClaims> {
     let payload: JWTPayload;

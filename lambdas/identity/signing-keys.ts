@@ -12,13 +12,26 @@ import { ConfigError } from '../platform/env';
 /** The algorithm of every access token; auth-js `getClaims()` verifies only ES256 or RS256 locally. */
 export const ACCESS_TOKEN_ALG = 'ES256';
 
-const PUBLIC_MEMBERS = ['kty', 'crv', 'x', 'y', 'kid'] as const;
+/**
+ * A retired key's last second (Unix seconds): after an emergency rotation the previous keys keep
+ * verifying the tokens they signed, and nothing once those have expired.
+ */
+export const VERIFY_UNTIL = 'verify_until';
+
+/** A key's `verify_until`, if it has been retired. */
+export function verifyUntil(key: JWK): number | undefined {
+  const value = (key as Record<string, unknown>)[VERIFY_UNTIL];
+  return typeof value === 'number' ? value : undefined;
+}
+
+const PUBLIC_MEMBERS = ['kty', 'crv', 'x', 'y', 'kid', VERIFY_UNTIL] as const;
 
 /** The public half of a signing key, in the form WebCrypto `importKey('jwk', …, true, ['verify'])` accepts. */
 export function toPublicJwk(jwk: JWK): JWK {
-  const out: JWK = {};
+  const source = jwk as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
   for (const member of PUBLIC_MEMBERS) {
-    if (jwk[member] !== undefined) out[member] = jwk[member];
+    if (source[member] !== undefined) out[member] = source[member];
   }
   return { ...out, alg: ACCESS_TOKEN_ALG, use: 'sig', key_ops: ['verify'], ext: true };
 }
@@ -57,8 +70,22 @@ export function parseKeySet(json: string, name: string): JSONWebKeySet {
     if (typeof key?.kid !== 'string' || !key.kid || key.kty !== 'EC' || key.crv !== 'P-256') {
       throw new ConfigError(`${name}: every key must be an EC P-256 JWK with a kid`);
     }
+    const until = (key as Record<string, unknown>)[VERIFY_UNTIL];
+    if (until !== undefined && typeof until !== 'number') {
+      throw new ConfigError(`${name}: ${VERIFY_UNTIL} must be a number of Unix seconds`);
+    }
   }
   return { keys: keys as JWK[] };
+}
+
+/** The keys that still verify at `nowSeconds`: every key but those retired before it. */
+export function verifyingKeys(set: JSONWebKeySet, nowSeconds: number): JSONWebKeySet {
+  return {
+    keys: set.keys.filter((key) => {
+      const until = verifyUntil(key);
+      return until === undefined || nowSeconds < until;
+    }),
+  };
 }
 
 export interface KeyRing {

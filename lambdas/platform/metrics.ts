@@ -18,7 +18,8 @@ export type MetricName =
   | 'WebhookEventsProcessed'
   | 'WebhookEventsIgnored'
   | 'WebhookEventsFailed'
-  | 'SubscriptionRowsCorrected';
+  | 'SubscriptionRowsCorrected'
+  | 'StripeReconcileSucceeded';
 
 /** One Powertools Metrics per container, flushed as one EMF line after each request. */
 export const metrics = new Metrics({

@@ -17,7 +17,7 @@ const stripe = lazyStripeClient(config.stripe);
  */
 export async function handler(
   _event: unknown,
-  context?: Parameters<Logger['addContext']>[0],
+  context?: Parameters<Logger['addContext']>[0] & { getRemainingTimeInMillis?: () => number },
 ): Promise<ReconcileResult | { skipped: string }> {
   // The invocation's request id and the cold-start flag on every line, as the API functions log.
   if (context) logger.addContext(context);
@@ -29,10 +29,16 @@ export async function handler(
       // A fresh deploy before the operator sets the key: nothing to reconcile yet, no alarm.
       if (!(error instanceof PaymentsNotConfiguredError)) throw error;
       logger.warn('Stripe reconciliation skipped', { reason: error.message });
+      // Nothing to reconcile is a finished run: the missed-run alarm stays quiet.
+      countMetric('StripeReconcileSucceeded');
       return { skipped: 'payments_not_configured' };
     }
-    const result = await reconcileSubscriptions(client, table);
+    const remainingMs = context?.getRemainingTimeInMillis?.bind(context);
+    const result = await reconcileSubscriptions(client, table, { remainingMs });
     countMetric('SubscriptionRowsCorrected', result.rowsCorrected);
+    // The missed-run alarm waits for this: a run that has not caught up does not count.
+    if (result.caughtUp) countMetric('StripeReconcileSucceeded');
+    else logger.warn('Stripe reconciliation stopped before catching up', { ...result });
     logger.info('Stripe subscriptions reconciled', { ...result });
     return result;
   } finally {

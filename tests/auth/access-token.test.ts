@@ -5,7 +5,13 @@ import { createTestTable } from '../support/test-table';
 import { AccessTokenError, createAccessTokenVerifier } from '../../lambdas/identity/access-tokens';
 import { identityKeys } from '../../lambdas/identity/items';
 import type { Table } from '../../lambdas/platform/dynamo';
-import { generateSigningKeys, parseKeySet } from '../../lambdas/identity/signing-keys';
+import {
+  generateSigningKeys,
+  parseKeySet,
+  publicJwksOf,
+  verifyingKeys,
+} from '../../lambdas/identity/signing-keys';
+import { nextKeySet } from '../../infra/jwt-signing-keys-handler';
 
 let table: Table;
 let signingJwk: JWK;
@@ -173,5 +179,33 @@ describe('access token verifier', () => {
     });
     const error = await rejection(later.verify(`Bearer ${token}`));
     expect(error.code).toBe('bad_jwt');
+  });
+
+  it('after an emergency rotation, a token the old key signed verifies until it expires, no longer', async () => {
+    const token = await sign(claims({ exp: nowSeconds + 1800 }));
+    const fresh = parseKeySet((await generateSigningKeys()).signingKeys, 'keys').keys[0]!;
+    const rotated = nextKeySet({ keys: [signingJwk] }, 'emergency', fresh, nowSeconds, 3600);
+    // The retired key is public only, and published until the last token it signed expires.
+    expect(rotated.keys.map((key) => key.kid)).toEqual([fresh.kid, signingJwk.kid]);
+    expect(rotated.keys[1]!.d).toBeUndefined();
+    const published = publicJwksOf(rotated);
+    expect(verifyingKeys(published, nowSeconds + 3599).keys).toHaveLength(2);
+    expect(verifyingKeys(published, nowSeconds + 3600).keys.map((key) => key.kid)).toEqual([
+      fresh.kid,
+    ]);
+    const at = (seconds: number) =>
+      createAccessTokenVerifier({
+        table,
+        publicJwks: published,
+        issuer,
+        now: () => seconds * 1000,
+      });
+    expect((await at(nowSeconds + 60).verify(`Bearer ${token}`)).userId).toBe(userId);
+    // A token forged with the leaked key and a far expiry dies with the key's retirement.
+    const forged = await sign(claims({ exp: nowSeconds + 86_400 }));
+    expect((await at(nowSeconds + 3599).verify(`Bearer ${forged}`)).userId).toBe(userId);
+    expect((await rejection(at(nowSeconds + 3600).verify(`Bearer ${forged}`))).code).toBe(
+      'bad_jwt',
+    );
   });
 });

@@ -14,11 +14,13 @@ import { API_KEY_HEADERS, VERSIONED, uniqueEmail, type LooseJson } from './auth-
 let ses: Server;
 let endpoint: string;
 const script: { status: number; type: string }[] = [];
+const received: Array<Record<string, unknown>> = [];
 beforeAll(async () => {
   ses = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
+      received.push(JSON.parse(body) as Record<string, unknown>);
       const to = (JSON.parse(body) as { Destination: { ToAddresses: string[] } }).Destination
         .ToAddresses[0];
       const next = script.shift() ?? { status: 200, type: '' };
@@ -39,14 +41,17 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => ses.close(() => resolve())));
 
-async function appWithSes() {
-  const { env } = await createTestTable();
-  const client = new SESv2Client({
+const sesClient = () =>
+  new SESv2Client({
     endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
     maxAttempts: 1,
   });
+
+async function appWithSes() {
+  const { env } = await createTestTable();
+  const client = sesClient();
   const app = createAuthApp(readAuthConfig({ ...env, BCRYPT_COST: '4' }), {
     mailer: createSesMailer('App <no-reply@example.com>', client),
   });
@@ -102,5 +107,31 @@ describe('SES failures', () => {
     // What a log line does say: SES's error name.
     expect(logged).toContain('"error_name":"TooManyRequestsException"');
     expect(logged).toContain('MailFromDomainNotVerifiedException');
+  });
+});
+
+describe('SES configuration set', () => {
+  it('sends through the configuration set SES_CONFIGURATION_SET names, so bounces are counted', async () => {
+    const config = readAuthConfig({
+      SITE_URL: 'https://letters.example.com',
+      PUBLISHABLE_KEY: 'sb_publishable_test',
+      TABLE_NAME: 'table',
+      JWT_SIGNING_KEYS: '{}',
+      REFRESH_TOKEN_SECRET: 'x',
+      SES_CONFIGURATION_SET: 'CreditDisputeLettersMail',
+    });
+    expect(config.sesConfigurationSet).toBe('CreditDisputeLettersMail');
+    received.length = 0;
+    const message = { to: 'pat@example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' };
+    await createSesMailer(
+      'App <no-reply@example.com>',
+      sesClient(),
+      'CreditDisputeLettersMail',
+    ).send(message);
+    await createSesMailer('App <no-reply@example.com>', sesClient()).send(message);
+    expect(received.map((body) => body.ConfigurationSetName)).toEqual([
+      'CreditDisputeLettersMail',
+      undefined,
+    ]);
   });
 });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { logger } from '../../lambdas/platform/logging';
 import { metrics } from '../../lambdas/platform/metrics';
 import { paymentKeys } from '../../lambdas/billing/items';
-import { CURSOR_OVERLAP_SECONDS } from '../../lambdas/stripe-reconcile/reconcile';
+import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe-client';
+import {
+  CURSOR_OVERLAP_SECONDS,
+  RECONCILE_WINDOW_SECONDS,
+  reconcileSubscriptions,
+} from '../../lambdas/stripe-reconcile/reconcile';
 import type { SubscriptionRow } from '../../shared/subscription-row';
 import {
   emulatorControl,
@@ -21,7 +26,13 @@ import {
  * Stripe's events and corrects the row through the webhook's sync code.
  */
 let stack: PaymentsStack;
-type Result = { since: number; customersChecked: number; rowsCorrected: number };
+type Result = {
+  since: number;
+  syncedUntil: number;
+  caughtUp: boolean;
+  customersChecked: number;
+  rowsCorrected: number;
+};
 let handler: (event?: unknown, context?: never) => Promise<Result | { skipped: string }>;
 const originalEnv = { ...process.env };
 
@@ -130,4 +141,59 @@ it('before the operator sets the Stripe key, a run is skipped (no error, no alar
     Key: paymentKeys.reconcileCursor(),
   });
   expect(after.Item).toEqual(before.Item);
+});
+
+const readCursor = async () =>
+  (
+    await stack.table.doc.get({
+      TableName: stack.table.name,
+      Key: paymentKeys.reconcileCursor(),
+      ConsistentRead: true,
+    })
+  ).Item?.synced_until as number;
+const setCursor = (syncedUntil: number) =>
+  stack.table.doc.put({
+    TableName: stack.table.name,
+    Item: { ...paymentKeys.reconcileCursor(), synced_until: syncedUntil },
+  });
+
+it('a backlog longer than one run: the cursor is saved after each window, and the next run goes on from it', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  await setCursor(now - 3 * 24 * 60 * 60 + CURSOR_OVERLAP_SECONDS);
+  const addMetric = vi.spyOn(metrics, 'addMetric');
+  // Time for two windows only, as if the invocation were about to time out.
+  let windows = 0;
+  const context = {
+    awsRequestId: 'reconcile-backlog',
+    getRemainingTimeInMillis: () => (windows++ < 2 ? 300_000 : 1_000),
+  };
+  const first = (await handler({}, context as never)) as Result;
+  expect(first.since).toBe(now - 3 * 24 * 60 * 60);
+  expect(first.caughtUp).toBe(false);
+  expect(first.syncedUntil).toBe(first.since + 2 * RECONCILE_WINDOW_SECONDS);
+  expect(await readCursor()).toBe(first.syncedUntil);
+  // Not caught up: the missed-run alarm's metric is not counted.
+  expect(addMetric).not.toHaveBeenCalledWith('StripeReconcileSucceeded', MetricUnit.Count, 1);
+
+  const second = (await handler({})) as Result;
+  expect(second.since).toBe(first.syncedUntil - CURSOR_OVERLAP_SECONDS);
+  expect(second.caughtUp).toBe(true);
+  expect(await readCursor()).toBeGreaterThanOrEqual(now);
+  expect(addMetric).toHaveBeenCalledWith('StripeReconcileSucceeded', MetricUnit.Count, 1);
+  addMetric.mockRestore();
+});
+
+it('a run that fails midway keeps the windows it finished: the cursor is where it stopped', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const start = now - 2 * 24 * 60 * 60;
+  await setCursor(start + CURSOR_OVERLAP_SECONDS);
+  const client = await lazyStripeClient(readStripeConfig(stack.env))();
+  const list = client.events.list.bind(client.events);
+  let calls = 0;
+  client.events.list = ((...args: Parameters<typeof list>) => {
+    if (++calls === 3) throw new Error('Stripe is down');
+    return list(...args);
+  }) as typeof list;
+  await expect(reconcileSubscriptions(client, stack.table)).rejects.toThrow('Stripe is down');
+  expect(await readCursor()).toBe(start + 2 * RECONCILE_WINDOW_SECONDS);
 });
