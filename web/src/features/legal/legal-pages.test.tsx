@@ -38,6 +38,8 @@ describe('/privacy', () => {
       expect(kept).toHaveTextContent(until);
     }
     expect(kept).toHaveTextContent(`All logs are deleted after ${LOG_RETENTION_DAYS} days.`);
+    // CloudFront's logs keep query strings, so an e-mailed link's token (README, Edge).
+    expect(kept).toHaveTextContent('They can hold the one-time links we e-mail you');
   });
 
   it('says what stays in the browser, what is not stored at all, and what Stripe and SES get', async () => {

@@ -24,9 +24,10 @@ export function PrivacyPage() {
         </ul>
         <p>
           Our servers also log each request: the time, what was asked for, and the answer. The logs
-          of page visits also hold your network (IP) address and the kind of browser you use. Logs
-          never hold your password, your codes or your letters. All logs are deleted after{' '}
-          {LOG_RETENTION_DAYS} days.
+          of page visits also hold your network (IP) address and the kind of browser you use. They
+          can hold the one-time links we e-mail you, which stop working once used or expired. Logs
+          never hold your password or your letters. All logs are deleted after {LOG_RETENTION_DAYS}{' '}
+          days.
         </p>
       </LegalSection>
 
