@@ -252,6 +252,27 @@ export function validateLetterDraft(
   };
 }
 
+/**
+ * The letter form as the draft stands, whatever the rules say: for the live preview only, which
+ * shows the letter as it grows. Null until the bureau and every item's error type are chosen.
+ */
+export function draftForm(draft: LetterDraft): LetterForm | null {
+  if (!isBureauId(draft.bureau)) return null;
+  const drafts = [draft, ...draft.additionalItems];
+  const items = drafts.flatMap((item) =>
+    isErrorTypeId(item.errorType) ? [itemFromDraft(item, item.errorType)] : [],
+  );
+  const [first, ...rest] = items;
+  if (!first || items.length < drafts.length) return null;
+  return {
+    bureau: draft.bureau,
+    ...first,
+    additionalItems: rest,
+    sender: draft.sender,
+    enclosures: draft.enclosures?.filter(isEnclosureId),
+  };
+}
+
 export function disputedItems(form: LetterForm): DisputedItem[] {
   const {
     bureau: _bureau,
