@@ -373,6 +373,9 @@ describe('the facts of each item', () => {
       ),
     );
 
+    // It offers the disputes that can work instead.
+    expect(screen.getByRole('button', { name: 'Dispute a wrong status instead' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Dispute a wrong date instead' })).toBeVisible();
     await user.selectOptions(screen.getByLabelText('Item Type'), 'chapter-7');
     expect(screen.queryByLabelText('Date of First Delinquency')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Date Filed'), '2018-11-01');
@@ -382,6 +385,11 @@ describe('the facts of each item', () => {
     await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Dispute a wrong date instead' }));
+    expect(screen.getByLabelText('Error Type')).toHaveValue('incorrect-dates');
+    expect(screen.getByLabelText('Which Date')).toHaveValue('Date filed');
+    expect(screen.getByLabelText('Reported Date')).toHaveValue('2018-11-01');
   });
 });
 

@@ -21,6 +21,7 @@ import {
   type ItemDraft,
   type RequiredItemField,
 } from '@shared/letters';
+import { buttonClasses } from '@/components/button-styles';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
 import { FormField } from './form-field';
@@ -199,6 +200,10 @@ export function DisputedItemFields({
   const errorType = isErrorTypeId(item.errorType) ? item.errorType : null;
   const withAccount = hasAccount(item.errorType);
   const theftApplies = errorType !== null && IDENTITY_THEFT_ERROR_TYPES.includes(errorType);
+  // The period has not ended: offer the disputes that can work instead of an "outdated" letter.
+  const notYetObsolete = [problem('dateOfFirstDelinquency'), problem('dateFiled')].some((message) =>
+    message?.startsWith('This item may be reported until'),
+  );
   const itemType = isItemTypeId(item.itemType) ? ITEM_TYPES[item.itemType] : null;
   const outdated = errorType === 'outdated-info' ? outdatedNote(item, today) : null;
   return (
@@ -385,6 +390,34 @@ export function DisputedItemFields({
           >
             {outdated?.text}
           </p>
+          {notYetObsolete && (
+            <div className="flex flex-wrap gap-2 md:col-span-2">
+              <button
+                type="button"
+                onClick={() =>
+                  onChange({
+                    ...item,
+                    errorType: 'incorrect-dates',
+                    whichDate:
+                      item.itemType === 'chapter-7' || item.itemType === 'chapter-13'
+                        ? 'Date filed'
+                        : 'Date of first delinquency',
+                    reportedDate: item.dateFiled || item.dateOfFirstDelinquency,
+                  })
+                }
+                className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
+              >
+                Dispute a wrong date instead{labelSuffix}
+              </button>
+              <button
+                type="button"
+                onClick={() => onChange({ ...item, errorType: 'incorrect-status' })}
+                className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
+              >
+                Dispute a wrong status instead{labelSuffix}
+              </button>
+            </div>
+          )}
         </>
       )}
       <FormField
