@@ -1,5 +1,12 @@
 import type { Plugin } from 'vite';
-import { BUREAU_IDS, BUREAUS, buildLetter, STATUTES, type LetterForm } from '../../shared/letters';
+import {
+  BUREAU_IDS,
+  BUREAUS,
+  buildLetter,
+  ERROR_TYPE_IDS,
+  STATUTES,
+  type LetterForm,
+} from '../../shared/letters';
 
 export const SAMPLE_LETTER_MODULE = 'virtual:sample-letter';
 const RESOLVED = `\0${SAMPLE_LETTER_MODULE}`;
@@ -55,6 +62,8 @@ export function sampleLetterData() {
       citation: `15 U.S.C. ${STATUTES[id].citation}`,
       requirement,
     })),
+    // Counted, not written: the stats strip follows the error types the generator offers.
+    disputeTypes: ERROR_TYPE_IDS.length,
   };
 }
 

@@ -10,7 +10,7 @@ import sample from 'virtual:sample-letter';
 const STATS: { value: string; label: string; note?: string }[] = [
   { value: '$5', label: '7-Day Access' },
   { value: '50K+', label: 'Letters Generated', note: CLAIMS_NOTE },
-  { value: '7', label: 'Dispute Types' },
+  { value: String(sample.disputeTypes), label: 'Dispute Types' },
   { value: '3', label: 'Credit Bureaus' },
 ];
 
@@ -40,7 +40,7 @@ const FEATURES = [
 const STEPS = [
   {
     title: 'Choose the bureau and the error',
-    text: 'Experian, Equifax or TransUnion, and one of 7 dispute types: a wrong balance, a duplicate, an account that is not yours and more.',
+    text: `Experian, Equifax or TransUnion, and one of ${sample.disputeTypes} dispute types: a wrong balance, a duplicate, an account that is not yours, an inquiry you did not make and more.`,
   },
   {
     title: 'Describe it in your own words',
@@ -67,7 +67,7 @@ const checkIcon = (
 
 const PRICING_CHECKLIST = [
   'Unlimited dispute letters for 7 days',
-  '7 dispute types: balances, duplicates, accounts that are not yours and more',
+  `${sample.disputeTypes} dispute types: balances, duplicates, accounts that are not yours, inquiries, personal information and more`,
   'Experian, Equifax and TransUnion addresses included',
   'Fair Credit Reporting Act citations in every letter',
   'Instant preview and download',

@@ -4,6 +4,8 @@ declare module 'virtual:sample-letter' {
     excerpt: string;
     bureaus: { id: string; name: string; mailingAddress: string }[];
     fcraBasis: { id: string; citation: string; requirement: string }[];
+    /** How many error types the generator offers. */
+    disputeTypes: number;
   };
   export default sample;
 }
