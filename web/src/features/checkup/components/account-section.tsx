@@ -1,0 +1,140 @@
+import {
+  CHECKUP_LIMITS,
+  EMPTY_ACCOUNT_FACTS,
+  NEGATIVE_KIND_LABELS,
+  NEGATIVE_KINDS,
+  type InputProblem,
+  type NegativeKind,
+} from '@shared/checkup';
+import type { CheckupApi } from '../hooks/use-checkup';
+import { newAccount } from '../lib/entries';
+import { BureauColumns } from './bureau-columns';
+import { EntryCard } from './entry-card';
+import { Checkbox, Field } from './field';
+import { AddButton } from './section-frame';
+
+export function problemOf(problems: readonly InputProblem[], entryId: string, field: string) {
+  return problems.find((problem) => problem.entryId === entryId && problem.field === field)
+    ?.message;
+}
+
+/** Accounts or collections: each entered once, a column per bureau. */
+export function AccountSection({
+  api,
+  section,
+}: {
+  api: CheckupApi;
+  section: 'accounts' | 'collections';
+}) {
+  const checkup = api.checkup!;
+  const collections = section === 'collections';
+  const entries = checkup.accounts.filter((entry) => entry.section === section);
+  return (
+    <>
+      {entries.map((entry, index) => (
+        <EntryCard
+          key={entry.id}
+          title={entry.creditor.trim() || `${collections ? 'Collection' : 'Account'} ${index + 1}`}
+          onRemove={() => api.remove('accounts', entry.id)}
+        >
+          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Field
+              label={collections ? 'Collection agency' : 'Creditor'}
+              value={entry.creditor}
+              maxLength={CHECKUP_LIMITS.text}
+              onChange={(creditor) => api.change('accounts', entry.id, { creditor })}
+            />
+            <Field
+              label="Account number (last 4 digits)"
+              value={entry.accountNumber}
+              maxLength={40}
+              onChange={(accountNumber) => api.change('accounts', entry.id, { accountNumber })}
+            />
+            {collections && (
+              <Field
+                label="Original creditor"
+                value={entry.originalCreditor}
+                maxLength={CHECKUP_LIMITS.text}
+                onChange={(originalCreditor) =>
+                  api.change('accounts', entry.id, { originalCreditor })
+                }
+              />
+            )}
+            <Field
+              label="Anything negative?"
+              type="select"
+              value={entry.negative}
+              options={NEGATIVE_KINDS.map((kind) => ({
+                value: kind,
+                label: NEGATIVE_KIND_LABELS[kind],
+              }))}
+              onChange={(negative) =>
+                api.change('accounts', entry.id, { negative: negative as NegativeKind })
+              }
+            />
+          </div>
+          <BureauColumns
+            bureaus={checkup.bureaus}
+            reports={entry.reports}
+            empty={EMPTY_ACCOUNT_FACTS}
+            onChange={(reports) => api.change('accounts', entry.id, { reports })}
+          >
+            {(bureau, facts, set) => {
+              const error = (field: string) =>
+                problemOf(api.problems, entry.id, `${bureau}.${field}`);
+              return (
+                <>
+                  <Field
+                    label="Balance"
+                    value={facts.balance}
+                    maxLength={CHECKUP_LIMITS.balance}
+                    error={error('balance')}
+                    onChange={(balance) => set({ ...facts, balance })}
+                  />
+                  <Field
+                    label="Status"
+                    value={facts.status}
+                    maxLength={CHECKUP_LIMITS.text}
+                    hint="For example Open, Closed, Paid, Charged off"
+                    onChange={(status) => set({ ...facts, status })}
+                  />
+                  <Field
+                    label={collections ? 'Date opened (by the agency)' : 'Date opened'}
+                    type="date"
+                    value={facts.dateOpened}
+                    error={error('dateOpened')}
+                    onChange={(dateOpened) => set({ ...facts, dateOpened })}
+                  />
+                  <Field
+                    label="Date of first delinquency"
+                    type="date"
+                    value={facts.dateOfFirstDelinquency}
+                    error={error('dateOfFirstDelinquency')}
+                    onChange={(dateOfFirstDelinquency) => set({ ...facts, dateOfFirstDelinquency })}
+                  />
+                  <Field
+                    label="Months reported late"
+                    value={facts.lateMonths}
+                    maxLength={CHECKUP_LIMITS.lateMonths}
+                    hint="For example March 2025, April 2025. Blank if none."
+                    onChange={(lateMonths) => set({ ...facts, lateMonths })}
+                  />
+                </>
+              );
+            }}
+          </BureauColumns>
+          <div className="mt-3">
+            <Checkbox
+              label="Not mine: I never opened this account"
+              checked={entry.notMine}
+              onChange={(notMine) => api.change('accounts', entry.id, { notMine })}
+            />
+          </div>
+        </EntryCard>
+      ))}
+      <AddButton onClick={() => api.add('accounts', newAccount(section, checkup.bureaus))}>
+        {collections ? 'Add a collection' : 'Add an account'}
+      </AddButton>
+    </>
+  );
+}
