@@ -27,6 +27,7 @@ const ROUTES = [
   '/success?session_id=cs_sample',
   '/support',
   '/tools',
+  '/checkup',
   '/no-such-page',
 ];
 const only = textOption('only')?.split(',');

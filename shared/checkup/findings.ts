@@ -194,7 +194,7 @@ function mismatches(account: AccountEntry, checkup: Checkup): Finding[] {
         entryId: account.id,
         title: entryTitle(account.creditor, account.accountNumber),
         bureaus: wrong,
-        reason: `The bureaus report a different ${label}: ${shown
+        reason: `The bureaus report ${field === 'lateMonths' ? 'different late months' : `a different ${label}`}: ${shown
           .map(([bureau]) => `${BUREAUS[bureau].name} ${values[bureau]}`)
           .join(', ')}. An account must be reported accurately by every bureau.`,
         basis: CITE.accuracy,

@@ -41,9 +41,11 @@ async function axeViolations(): Promise<string[]> {
 }
 
 async function noOverflow(): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
+  expect(
+    await page.evaluate(
+      'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
+    ),
+  ).toBe(true);
 }
 
 describe('Report Checkup with the sample reports', () => {
