@@ -125,7 +125,10 @@ export interface Checkup {
   /** The bureaus whose reports the user has in front of them; the others are skipped. */
   bureaus: BureauId[];
   skippedSections: SectionId[];
-  /** Used only to check inquiry dates; never put in a letter. */
+  /**
+   * Used only to check inquiry dates; never put in a letter, and like the generator's, never
+   * stored (`storableCheckup`), except the sample's fictional one.
+   */
   dateOfBirth: IsoDate | '';
   /** The accounts marked "not mine" are identity theft, and the report (FTC or police) if any. */
   identityTheft: boolean;
@@ -161,6 +164,11 @@ export function emptyCheckup(): Checkup {
     inquiries: [],
     excluded: [],
   };
+}
+
+/** The checkup as the browser keeps it: the user's date of birth lives for the page only. */
+export function storableCheckup(checkup: Checkup): Checkup {
+  return checkup.sample ? checkup : { ...checkup, dateOfBirth: '' };
 }
 
 /** Field limits, as the letters keep them. */

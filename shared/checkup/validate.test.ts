@@ -8,6 +8,7 @@ import {
   parseCheckup,
   answerSample,
   sampleCheckup,
+  storableCheckup,
   type AccountFacts,
   type Checkup,
 } from './index';
@@ -114,5 +115,13 @@ describe('a stored or imported checkup is read field by field', () => {
     const long = JSON.parse(JSON.stringify(sampleCheckup()));
     long.accounts[0].creditor = 'x'.repeat(10_000);
     expect(parseCheckup(long)).toBeNull();
+  });
+});
+
+describe('what the browser keeps', () => {
+  it('keeps no real date of birth (the sample’s fictional one only)', () => {
+    const own = { ...emptyCheckup(), dateOfBirth: '1986-05-14' };
+    expect(storableCheckup(own).dateOfBirth).toBe('');
+    expect(storableCheckup(sampleCheckup()).dateOfBirth).toBe('1986-05-14');
   });
 });

@@ -63,6 +63,9 @@ describe('Report Checkup with the sample reports', () => {
 
     await heading('Accounts').waitFor();
     const lakeside = entry('Lakeside Auto Finance');
+    // A filled entry shows as a summary of what each report shows, to check or edit.
+    await lakeside.getByText(/TransUnion: balance \$9,450\.00/).waitFor();
+    await lakeside.getByRole('button', { name: 'Check or edit what each report shows' }).click();
     for (const question of ['What does Experian show?', 'And Equifax?', 'And TransUnion?'])
       await lakeside.getByText(question).first().waitFor();
     // Back and a reload keep everything and the step.
@@ -105,6 +108,7 @@ describe('Report Checkup with the sample reports', () => {
     await page.getByRole('button', { name: /Accounts$/ }).click();
     await heading('Accounts').waitFor();
     const northway = entry('Northway Department Store');
+    await northway.getByRole('button', { name: 'Check or edit what each report shows' }).click();
     const date = northway.getByLabel('Date of first delinquency').first();
     await date.fill('2099-01-01');
     await expect
@@ -126,7 +130,10 @@ describe('Report Checkup with the sample reports', () => {
     await page.getByRole('button', { name: 'Fix it in Accounts' }).click();
     await date.fill('2017-02-10');
     await balance.fill('$1,870.00');
-    await expect.poll(() => date.getAttribute('aria-invalid')).toBe(null);
+    // Fixed, the entry folds back to its summary.
+    await northway
+      .getByText(/Experian: balance \$1,870\.00, .*first delinquency February 10, 2017/)
+      .waitFor();
     await page.getByRole('button', { name: /Findings$/ }).click();
     await page
       .getByRole('article', {

@@ -1,4 +1,4 @@
-import { parseCheckup, type Checkup } from '@shared/checkup';
+import { parseCheckup, storableCheckup, type Checkup } from '@shared/checkup';
 
 /**
  * Where the report checkup lives: one localStorage entry per account, like "Your details", so
@@ -22,7 +22,7 @@ export function loadCheckup(userId: string): Checkup | null {
 /** False when the browser keeps nothing (storage full or off): the checkup then lives for the page. */
 export function saveCheckup(userId: string, checkup: Checkup): boolean {
   try {
-    localStorage.setItem(checkupKey(userId), JSON.stringify(checkup));
+    localStorage.setItem(checkupKey(userId), JSON.stringify(storableCheckup(checkup)));
     return true;
   } catch {
     return false;

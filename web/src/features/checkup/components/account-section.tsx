@@ -1,4 +1,5 @@
 import {
+  type AccountEntry,
   CHECKUP_LIMITS,
   EMPTY_ACCOUNT_FACTS,
   NEGATIVE_KIND_LABELS,
@@ -6,6 +7,8 @@ import {
   type InputProblem,
   type NegativeKind,
 } from '@shared/checkup';
+import { BUREAUS, formatIsoLong } from '@shared/letters';
+import { useState } from 'react';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { newAccount } from '../lib/entries';
 import { BureauColumns } from './bureau-columns';
@@ -16,6 +19,27 @@ import { AddButton } from './section-frame';
 export function problemOf(problems: readonly InputProblem[], entryId: string, field: string) {
   return problems.find((problem) => problem.entryId === entryId && problem.field === field)
     ?.message;
+}
+
+/** One line per bureau that shows the account: what it reports, at a glance. */
+function AccountSummary({ entry, api }: { entry: AccountEntry; api: CheckupApi }) {
+  const shown = api.checkup!.bureaus.filter((bureau) => entry.reports[bureau]);
+  if (shown.length === 0) return <p className="mt-2 text-sm">Not shown on any of your reports.</p>;
+  return (
+    <ul className="mt-2 space-y-1 text-sm break-words">
+      {shown.map((bureau) => {
+        const facts = entry.reports[bureau]!;
+        const date = (value: string) => (value ? formatIsoLong(value) : '—');
+        return (
+          <li key={bureau}>
+            <strong>{BUREAUS[bureau].name}:</strong> balance {facts.balance || '—'}, status{' '}
+            {facts.status || '—'}, opened {date(facts.dateOpened)}, first delinquency{' '}
+            {date(facts.dateOfFirstDelinquency)}, late {facts.lateMonths || 'none'}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 /** Accounts or collections: each entered once, a column per bureau. */
@@ -32,11 +56,52 @@ export function AccountSection({
   return (
     <>
       {entries.map((entry, index) => (
-        <EntryCard
+        <AccountCard
           key={entry.id}
-          title={entry.creditor.trim() || `${collections ? 'Collection' : 'Account'} ${index + 1}`}
-          onRemove={() => api.remove('accounts', entry.id)}
-        >
+          api={api}
+          entry={entry}
+          index={index}
+          collections={collections}
+        />
+      ))}
+      <AddButton onClick={() => api.add('accounts', newAccount(section, checkup.bureaus))}>
+        {collections ? 'Add a collection' : 'Add an account'}
+      </AddButton>
+    </>
+  );
+}
+
+function AccountCard({
+  api,
+  entry,
+  index,
+  collections,
+}: {
+  api: CheckupApi;
+  entry: AccountEntry;
+  index: number;
+  collections: boolean;
+}) {
+  // An entry already filled in (the sample's, or one entered earlier) opens as a summary; a new
+  // one, or one with a value to fix, opens in full.
+  const [opened, setOpen] = useState(entry.creditor.trim() === '');
+  const open = opened || api.problems.some((problem) => problem.entryId === entry.id);
+  return (
+    <EntryCard
+      title={entry.creditor.trim() || `${collections ? 'Collection' : 'Account'} ${index + 1}`}
+      onRemove={() => api.remove('accounts', entry.id)}
+    >
+      {!open && <AccountSummary entry={entry} api={api} />}
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="mt-2 rounded-md px-1 text-sm font-semibold text-brand-800 underline"
+      >
+        {open ? 'Hide the details' : 'Check or edit what each report shows'}
+      </button>
+      {open && (
+        <>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Field
               label={collections ? 'Collection agency' : 'Creditor'}
@@ -74,7 +139,7 @@ export function AccountSection({
             />
           </div>
           <BureauColumns
-            bureaus={checkup.bureaus}
+            bureaus={api.checkup!.bureaus}
             reports={entry.reports}
             empty={EMPTY_ACCOUNT_FACTS}
             onChange={(reports) => api.change('accounts', entry.id, { reports })}
@@ -123,18 +188,15 @@ export function AccountSection({
               );
             }}
           </BureauColumns>
-          <div className="mt-3">
-            <Checkbox
-              label="Not mine: I never opened this account"
-              checked={entry.notMine}
-              onChange={(notMine) => api.change('accounts', entry.id, { notMine })}
-            />
-          </div>
-        </EntryCard>
-      ))}
-      <AddButton onClick={() => api.add('accounts', newAccount(section, checkup.bureaus))}>
-        {collections ? 'Add a collection' : 'Add an account'}
-      </AddButton>
-    </>
+        </>
+      )}
+      <div className="mt-3">
+        <Checkbox
+          label="Not mine: I never opened this account"
+          checked={entry.notMine}
+          onChange={(notMine) => api.change('accounts', entry.id, { notMine })}
+        />
+      </div>
+    </EntryCard>
   );
 }

@@ -111,7 +111,7 @@ export function CheckupWalk({ userId, accountName, onMailed }: CheckupWalkProps)
                 className="max-w-xs"
                 label="Your date of birth"
                 type="date"
-                hint="Only to check the inquiry dates; it is never put in a letter."
+                hint="Only to check the inquiry dates while this page is open: it is never kept or put in a letter."
                 value={checkup.dateOfBirth}
                 error={problemOf(api.problems, 'holder', 'dateOfBirth')}
                 onChange={(dateOfBirth) => api.update((current) => ({ ...current, dateOfBirth }))}

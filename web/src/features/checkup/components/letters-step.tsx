@@ -37,6 +37,8 @@ function LetterCard({
 }) {
   const items = [letter.form, ...(letter.form.additionalItems ?? [])];
   const exhibits = letterExhibits(letter.text);
+  // Ten letters' text is a lot to lay out: each is rendered once its reader opens it.
+  const [reading, setReading] = useState(false);
   return (
     <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <article aria-label={title}>
@@ -61,13 +63,15 @@ function LetterCard({
             </ul>
           </>
         )}
-        <details className="mt-3">
+        <details className="mt-3" onToggle={(event) => setReading(event.currentTarget.open)}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-800">
             Read the letter
           </summary>
-          <pre className="mt-2 max-h-96 overflow-auto rounded bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words">
-            {letter.text}
-          </pre>
+          {reading && (
+            <pre className="mt-2 max-h-96 overflow-auto rounded bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words">
+              {letter.text}
+            </pre>
+          )}
         </details>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <button
