@@ -40,6 +40,25 @@ export const FOLLOW_UP_CITATIONS = {
     requirement:
       'bars reinserting deleted information unless the furnisher certifies that it is complete and accurate, and requires the agency to notify the consumer in writing within 5 business days of a reinsertion, with the furnisher’s business name and address, and its telephone number if reasonably available.',
   },
+  '1681i(a)(5)(B)(i)': {
+    citation: '15 U.S.C. §1681i(a)(5)(B)(i)',
+    requirement:
+      'lets deleted information be put back only if the company that sent it certifies that it is complete and accurate.',
+  },
+  '1681i(a)(5)(B)(ii)': {
+    citation: '15 U.S.C. §1681i(a)(5)(B)(ii)',
+    requirement:
+      'says the consumer must be told in writing within 5 business days after it is put back.',
+  },
+  '1681i(a)(5)(B)(iii)': {
+    citation: '15 U.S.C. §1681i(a)(5)(B)(iii)',
+    requirement:
+      'says that notice must state that it was put back, give the name and address of the company (and its phone number if it is known), and say that the consumer may add a statement to the file.',
+  },
+  '1681i(a)(5)(C)': {
+    citation: '15 U.S.C. §1681i(a)(5)(C)',
+    requirement: 'requires fair steps to keep deleted information from coming back.',
+  },
   '1681i(a)(6)(A)': {
     citation: '15 U.S.C. §1681i(a)(6)(A)',
     requirement:

@@ -1,4 +1,5 @@
-import { addDays, type IsoDate } from '../letters/dates';
+import { addBusinessDays } from 'date-fns';
+import { addDays, parseIsoDate, toIsoDate, type IsoDate } from '../letters/dates';
 import type { Dispute } from './model';
 
 /** 15 U.S.C. §1681i(a)(1)(A): the 30-day period beginning on the day the bureau receives the dispute. */
@@ -98,6 +99,26 @@ export function noResponseFrom(
 ): IsoDate | null {
   const due = dueDate(dispute);
   return due ? addDays(due.dueOn, 1) : null;
+}
+
+/** §1681i(a)(6)(A): the results are due in writing 5 business days after the reinvestigation ends. */
+export const RESULTS_NOTICE_BUSINESS_DAYS = 5;
+
+/**
+ * The first day the no-response letter can be built: the day after the due date plus 5 business
+ * days, since results mailed on the last day may still be on their way (§1681i(a)(6)(A)).
+ * Business days skip Saturdays and Sundays (federal holidays are not counted out). Null when the
+ * letter has no answer period (or is not mailed).
+ */
+export function noResponseLetterFrom(
+  dispute: ClockFields & Pick<Dispute, 'mailedOn' | 'deliveredOn'>,
+): IsoDate | null {
+  const due = dueDate(dispute);
+  if (!due) return null;
+  const noticeBy = toIsoDate(
+    addBusinessDays(parseIsoDate(due.dueOn), RESULTS_NOTICE_BUSINESS_DAYS),
+  );
+  return addDays(noticeBy, 1);
 }
 
 /** Whether "No response" can be recorded today: only once the deadline has passed. */

@@ -34,10 +34,8 @@ function build(kind: FollowUpKind, outcome: ItemOutcome, input: FollowUpInput = 
 
 /** The citations of the letter's "Legal basis:" list, in order. */
 function citations(text: string): string[] {
-  const list = text.split('Legal basis:\n')[1]?.split('\n\n')[0] ?? '';
-  return list
-    .split('\n')
-    .map((line) => /^- (15 U\.S\.C\. §\S+|12 CFR [\d.]+\d) /.exec(line)?.[1] ?? line);
+  const line = text.split('\n').find((each) => each.startsWith('Legal basis: ')) ?? '';
+  return line.slice('Legal basis: '.length, -1).split('; ');
 }
 
 describe('follow-up letters', () => {
@@ -62,9 +60,9 @@ describe('follow-up letters', () => {
     expect(citations(text)).toEqual(['15 U.S.C. §1681i(a)(6)(B)(iii)', '15 U.S.C. §1681i(a)(7)']);
     expect(text).not.toContain('documents I sent');
     expect(text).toContain(
-      'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), I request a description',
+      'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), please tell me how you checked this information. Please give me the name and address of each company you contacted, and its phone number if you can.',
     );
-    expect(text).toContain('within 15 days after you receive this request');
+    expect(text).toContain('within 15 days after you get this request');
     expect(text).toContain(
       'On November 2, 2026 I mailed you a dispute of the item below by certified mail (tracking number 9407111899223197428490), which you received on November 4, 2026. You answered on November 30, 2026 that the information was verified as accurate.',
     );
@@ -97,7 +95,7 @@ describe('follow-up letters', () => {
       letterText: 'Body.\n\nEnclosures:\n- Exhibit 1: June 2026 bank statement\n',
     });
     expect(exhibits).toContain(
-      'Please also tell me whether you reviewed the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.',
+      'Please also tell me whether you looked at the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.',
     );
     expect(citations(exhibits).at(-1)).toBe('15 U.S.C. §1681i(a)(4)');
     expect(
@@ -124,6 +122,7 @@ describe('follow-up letters', () => {
       creditorAddress: 'P.O. Box 15298\nWilmington, DE 19850',
       errorType: 'incorrect-payment-history',
       evidence: 'June 2026 bank statement\nPayment confirmation of June 3, 2026',
+      whatIsNew: 'My bank’s letter confirming the June 3 payment, which I did not send before',
     } as const;
     const result = buildFollowUp(
       source,
@@ -142,7 +141,9 @@ describe('follow-up letters', () => {
     const earlier =
       'On November 2, 2026 I mailed Experian a dispute of the item below by certified mail (tracking number 9407111899223197428490), which Experian received on November 4, 2026. Experian answered on November 30, 2026 that the information was verified as accurate. I still believe it is inaccurate.';
     // Exactly the engine's letter with one paragraph added: nothing of it is copied here.
-    expect(letter.letterText.replace(`${earlier}\n\n`, '')).toBe(
+    const whatIsNew =
+      'What is new since that dispute: My bank’s letter confirming the June 3 payment, which I did not send before.';
+    expect(letter.letterText.replace(`${earlier}\n\n${whatIsNew}\n\n`, '')).toBe(
       buildFurnisherLetter(
         {
           bureau: 'experian',
@@ -187,7 +188,14 @@ describe('follow-up letters', () => {
       message: FOLLOW_UP_MESSAGES.errorTypeRequired,
       field: 'errorType',
     });
-    expect(attempt({ creditorName: 'Chase', errorType: 'not-mine' }).ok).toBe(true);
+    expect(attempt({ creditorName: 'Chase', errorType: 'not-mine' })).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.whatIsNewRequired('Experian'),
+      field: 'whatIsNew',
+    });
+    expect(
+      attempt({ creditorName: 'Chase', errorType: 'not-mine', whatIsNew: 'My police report' }).ok,
+    ).toBe(true);
   });
 
   it('resubmission: quotes the stated reason, cites §1681i(a)(3)(B) and (C), lists what is sent', () => {
@@ -252,15 +260,17 @@ describe('follow-up letters', () => {
   });
 
   it('no response: refused until the deadline has passed', () => {
-    // Delivered November 4: the 30-day period ends December 3.
+    // Delivered November 4: the 30-day period ends Thursday December 3; the results may be
+    // mailed until 5 business days later, Thursday December 10 (§1681i(a)(6)(A)).
     const attempt = (date: Date) =>
       buildFollowUp(parent('no-response'), { kind: 'no-response', itemIds: ['i1'] }, {}, IDS, date);
     expect(attempt(new Date(2026, 10, 20))).toEqual({
       ok: false,
-      message: FOLLOW_UP_MESSAGES.noResponseTooEarly('2026-12-04'),
+      message: FOLLOW_UP_MESSAGES.noResponseTooEarly('2026-12-11'),
     });
-    expect(attempt(new Date(2026, 11, 3)).ok).toBe(false);
-    expect(attempt(new Date(2026, 11, 4)).ok).toBe(true);
+    expect(attempt(new Date(2026, 11, 4)).ok).toBe(false);
+    expect(attempt(new Date(2026, 11, 10)).ok).toBe(false);
+    expect(attempt(new Date(2026, 11, 11)).ok).toBe(true);
     const request = { ...parent('no-response'), letterKind: 'method-of-verification' as const };
     expect(buildFollowUp(request, { kind: 'no-response', itemIds: ['i1'] }, {}, IDS, DATE)).toEqual(
       { ok: false, message: FOLLOW_UP_MESSAGES.noResponseNotApplicable },
@@ -274,7 +284,8 @@ describe('follow-up letters', () => {
         { kind: 'no-response', itemIds: ['i1'] },
         {},
         IDS,
-        DATE,
+        // After the 45-day deadlines plus 5 business days.
+        new Date(2027, 0, 5),
       );
       if (!result.ok) throw new Error(result.message);
       return result.dispute.letterText;
@@ -312,18 +323,27 @@ describe('follow-up letters', () => {
     ).toContain('(15 U.S.C. §1681i(a)(1)(A) and (B)), that is by December 18, 2026 at the latest.');
   });
 
-  it('reinsertion: cites §1681i(a)(5)(B), says when it came back and whether a notice came', () => {
+  it('reinsertion: cites §1681i(a)(5)(B)(i)-(iii) and (a)(5)(C), says when it came back and whether a notice came', () => {
     const source = parent('deleted');
     source.items[0]!.reappearedOn = '2027-01-10';
     const result = buildFollowUp(source, { kind: 'reinsertion', itemIds: ['i1'] }, {}, IDS, DATE);
     const text = result.ok ? result.dispute.letterText : '';
-    expect(citations(text)).toEqual(['15 U.S.C. §1681i(a)(5)(B)', '15 U.S.C. §1681i(a)(1)(A)']);
+    expect(citations(text)).toEqual([
+      '15 U.S.C. §1681i(a)(5)(B)(i)',
+      '15 U.S.C. §1681i(a)(5)(B)(ii)',
+      '15 U.S.C. §1681i(a)(5)(B)(iii)',
+      '15 U.S.C. §1681i(a)(5)(C)',
+      '15 U.S.C. §1681i(a)(1)(A)',
+    ]);
     expect(text).toContain('On January 10, 2027 I saw that it is back in my credit file.');
     expect(text).toContain('I have not received a notice of reinsertion from you.');
-    expect(text).toContain('within 5 business days');
     expect(text).toContain(
-      'with the business name and address of the furnisher, and its telephone number if reasonably available.',
+      'Within 5 business days, you must then tell me in writing that it is back.',
     );
+    expect(text).toContain(
+      'You must give me the name and address of that company, and its phone number if you can. You must also tell me that I may add a statement to my file (§1681i(a)(5)(B)(ii) and (iii)).',
+    );
+    expect(text).toContain('to keep deleted items from coming back (§1681i(a)(5)(C))');
   });
 
   it('statement of dispute: cites §1681i(b) and (c), at most 100 words', () => {

@@ -1,14 +1,22 @@
 import {
   buildFurnisherLetter,
+  ENCLOSURES_HEADING,
   SALUTATION,
   senderBlock,
   signatureBlock,
 } from '../letters/build-letter';
-import { formatIsoLong, formatLongUsDate, toIsoDate, type IsoDate } from '../letters/dates';
+import {
+  formatIsoLong,
+  formatLongUsDate,
+  isIsoDate,
+  toIsoDate,
+  type IsoDate,
+} from '../letters/dates';
 import { ERROR_TYPE_IDS, ERROR_TYPES, type ErrorTypeId } from '../letters/error-types';
+import { REPORT_NUMBER_MAX } from '../letters/item-rules';
 import { FOLLOW_UP_CITATIONS, type CitationId } from './citations';
-import { dueDate, noResponseFrom, type DueDate } from './due-date';
-import { enclosedDocuments } from './letter-exhibits';
+import { dueDate, noResponseLetterFrom, type DueDate } from './due-date';
+import { enclosedDocuments, letterExhibits } from './letter-exhibits';
 import {
   LIMITS,
   recipientAddressLines,
@@ -38,7 +46,26 @@ export interface FollowUpInput {
   statement?: string | undefined;
   /** reinsertion: whether the bureau sent a notice of reinsertion. */
   reinsertionNoticeReceived?: boolean | undefined;
+  /**
+   * Letters to a bureau (IDENTITY_KINDS): the lines that let it match the file, asked when the
+   * letter is built and used in that letter only: never stored with the dispute.
+   */
+  dateOfBirth?: string | undefined;
+  ssnLast4?: string | undefined;
+  reportNumber?: string | undefined;
+  /** Letters that carry the parent's exhibits: the numbers (in the parent's letter) the user removed. */
+  removedExhibits?: readonly number[] | undefined;
+  /** direct-dispute after a bureau verified the item: what the creditor has not seen before. */
+  whatIsNew?: string | undefined;
 }
+
+/** The follow-ups to a bureau that ask for the identity lines and carry the parent's exhibits. */
+export const IDENTITY_KINDS: readonly FollowUpKind[] = [
+  'method-of-verification',
+  'resubmission',
+  'no-response',
+  'reinsertion',
+];
 
 /** A refusal says why, and which field of `FollowUpInput` to fix when it is one of them. */
 export interface FollowUpProblem {
@@ -47,7 +74,11 @@ export interface FollowUpProblem {
   field?: keyof FollowUpInput | undefined;
 }
 
-export type FollowUpResult = { ok: true; dispute: Dispute } | FollowUpProblem;
+/**
+ * `dispute` is what My Disputes keeps (its letter without the identity lines); `letterText` is
+ * the letter to mail, with them, for the download made as it is built.
+ */
+export type FollowUpResult = { ok: true; dispute: Dispute; letterText: string } | FollowUpProblem;
 
 export const FOLLOW_UP_MESSAGES = {
   enclosedInformationRequired:
@@ -63,11 +94,25 @@ export const FOLLOW_UP_MESSAGES = {
   reasonRequired: (accountName: string) =>
     `Enter the reason the bureau gave for ${accountName}, or tick "The bureau gave no reason".`,
   noResponseTooEarly: (from: IsoDate) =>
-    `The deadline has not passed yet: the no-response follow-up can be made from ${formatIsoLong(from)}.`,
+    `The bureau may still be mailing its results: the no-response follow-up can be made from ${formatIsoLong(from)}, 5 business days after the due date.`,
   noResponseNotApplicable:
     'This letter has no reinvestigation deadline, so there is no no-response follow-up for it.',
   notMailed: 'Record when this letter was mailed first.',
+  whatIsNewRequired: (bureau: string) =>
+    `Say what is new since your dispute with ${bureau}: a fact or document you did not send before. Without it the creditor may treat this as the same dispute (12 CFR 1022.43(f)(1)(ii)).`,
+  whatIsNewTooLong: `Keep what is new under ${LIMITS.evidence} characters.`,
+  identifyingRequired:
+    'The bureau said it could not identify the account: enter your date of birth, the last 4 digits of your SSN or your report number, or an account number on the item.',
+  dateOfBirthInFuture: 'Your date of birth cannot be in the future.',
+  ssnDigits: 'Enter only the last 4 digits of your SSN, never the full number.',
+  reportNumberTooLong: `A report number has at most ${REPORT_NUMBER_MAX} characters. Enter the number printed on your report.`,
 } as const;
+
+/** "ending in 4321" from whatever the consumer wrote ("****4321", "4321"); as written when it has fewer digits. */
+export function accountEnding(accountNumber: string): string {
+  const digits = accountNumber.replace(/\D/g, '');
+  return digits.length >= 4 ? `ending in ${digits.slice(-4)}` : accountNumber.trim();
+}
 
 function itemLines(items: readonly DisputeItem[]): string[] {
   const numbered = items.length > 1;
@@ -76,7 +121,9 @@ function itemLines(items: readonly DisputeItem[]): string[] {
     ...items.flatMap((item, index) => {
       const fields = [
         `Account name: ${item.accountName.trim()}`,
-        ...(item.accountNumber?.trim() ? [`Account number: ${item.accountNumber.trim()}`] : []),
+        ...(item.accountNumber?.trim()
+          ? [`Account number: ${accountEnding(item.accountNumber)}`]
+          : []),
         ...(item.details.trim() ? [`What I disputed: ${textLines(item.details).join(' ')}`] : []),
       ];
       return fields.map((field, at) =>
@@ -86,13 +133,9 @@ function itemLines(items: readonly DisputeItem[]): string[] {
   ];
 }
 
+/** One line of citations, as in the first letter: the body has already said what each requires. */
 function legalBasis(ids: readonly CitationId[]): string[] {
-  return [
-    'Legal basis:',
-    ...ids.map(
-      (id) => `- ${FOLLOW_UP_CITATIONS[id].citation} ${FOLLOW_UP_CITATIONS[id].requirement}`,
-    ),
-  ];
+  return [`Legal basis: ${ids.map((id) => FOLLOW_UP_CITATIONS[id].citation).join('; ')}.`];
 }
 
 function paragraphs(blocks: readonly (readonly string[])[]): string {
@@ -127,22 +170,91 @@ interface LetterParts {
   subject: string;
   body: (readonly string[])[];
   citations: readonly CitationId[];
+  /** The enclosures list: the parent's exhibits carried, then anything new. */
+  enclosures?: readonly string[];
 }
 
-function letter(parts: LetterParts, sender: DisputeSender | undefined, date: Date): string {
+/** The lines a bureau matches a file by, as given for this letter only. */
+type Identity = Pick<FollowUpInput, 'dateOfBirth' | 'ssnLast4' | 'reportNumber'>;
+
+function letter(
+  parts: LetterParts,
+  sender: DisputeSender | undefined,
+  date: Date,
+  identity: Identity = {},
+): string {
+  const reportNumber = identity.reportNumber?.trim();
   return paragraphs([
-    senderBlock(sender),
+    senderBlock({
+      ...sender,
+      dateOfBirth: identity.dateOfBirth?.trim() ?? '',
+      ssnLast4: identity.ssnLast4?.trim() ?? '',
+    }),
     [formatLongUsDate(date)],
     recipientAddressLines(parts.recipient),
-    [`Re: ${parts.subject}`],
+    [`Re: ${parts.subject}${reportNumber ? ` (report number ${reportNumber})` : ''}`],
     [SALUTATION],
     ...parts.body,
     legalBasis(parts.citations),
-    [
-      'Thank you for your prompt attention to this matter. Please send your response to the address above.',
-    ],
+    ['Thank you for your help. Please send your answer to the address above.'],
     signatureBlock(sender),
+    parts.enclosures && parts.enclosures.length > 0
+      ? [ENCLOSURES_HEADING, ...parts.enclosures.map((line) => `- ${line}`)]
+      : [],
   ]);
+}
+
+/**
+ * The parent letter's exhibits the user kept, numbered again from 1: a follow-up sends the same
+ * proof so the bureau can match it to the first round.
+ */
+function carriedExhibits(parent: Dispute, input: FollowUpInput): string[] {
+  const removed = new Set(input.removedExhibits ?? []);
+  return letterExhibits(parent.letterText)
+    .filter((exhibit) => !removed.has(exhibit.number))
+    .map((exhibit) => exhibit.description);
+}
+
+const numbered = (descriptions: readonly string[], from = 1) =>
+  descriptions.map((description, index) => `Exhibit ${from + index}: ${description}`);
+
+/** A problem with the identity lines, or null. */
+function identityProblem(input: FollowUpInput, date: Date): FollowUpProblem | null {
+  const birth = input.dateOfBirth?.trim() ?? '';
+  if (isIsoDate(birth) && birth > toIsoDate(date))
+    return { ok: false, message: FOLLOW_UP_MESSAGES.dateOfBirthInFuture, field: 'dateOfBirth' };
+  if ((input.ssnLast4 ?? '').replace(/\D/g, '').length > 4)
+    return { ok: false, message: FOLLOW_UP_MESSAGES.ssnDigits, field: 'ssnLast4' };
+  if ((input.reportNumber ?? '').trim().length > REPORT_NUMBER_MAX)
+    return { ok: false, message: FOLLOW_UP_MESSAGES.reportNumberTooLong, field: 'reportNumber' };
+  return null;
+}
+
+/** The bureau said it could not find or identify the account. */
+const NOT_IDENTIFIED = /identif|locate|find|match/i;
+
+/** "my date of birth, the last 4 digits of my SSN and the account number ending in 4321". */
+function identifyingNow(items: readonly DisputeItem[], input: FollowUpInput): string[] {
+  return [
+    ...(input.dateOfBirth?.trim() ? ['my date of birth'] : []),
+    ...(/^\d{4}$/.test(input.ssnLast4?.trim() ?? '') ? ['the last 4 digits of my SSN'] : []),
+    ...(input.reportNumber?.trim() ? ['the number of my credit report'] : []),
+    ...items.flatMap((item) =>
+      item.accountNumber?.trim()
+        ? [`the account number ${accountEnding(item.accountNumber)} for ${item.accountName.trim()}`]
+        : [],
+    ),
+  ];
+}
+
+function andList(words: readonly string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+function sentence(text: string): string {
+  return /[.!?]["')\]]?$/.test(text) ? text : `${text}.`;
 }
 
 function plural(items: readonly unknown[], one: string, many: string): string {
@@ -217,7 +329,7 @@ function statedReasons(items: readonly DisputeItem[]): string {
 }
 
 const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
-  'method-of-verification': (parent, items) => {
+  'method-of-verification': (parent, items, input) => {
     // Only a letter that enclosed something can ask whether it was reviewed.
     const sent = enclosedDocuments(parent);
     return {
@@ -231,11 +343,11 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
           ],
           itemLines(items),
           [
-            'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), I request a description of the procedure you used to determine the accuracy and completeness of this information, including the business name and address of every furnisher you contacted and its telephone number if reasonably available. You must send it to me within 15 days after you receive this request.',
+            'Under 15 U.S.C. §1681i(a)(6)(B)(iii) and (a)(7), please tell me how you checked this information. Please give me the name and address of each company you contacted, and its phone number if you can. You must send this to me within 15 days after you get this request.',
           ],
           sent
             ? [
-                'Please also tell me whether you reviewed the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.',
+                'Please also tell me whether you looked at the documents I sent with my dispute, as 15 U.S.C. §1681i(a)(4) requires.',
               ]
             : [],
         ],
@@ -244,6 +356,7 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
           '1681i(a)(7)',
           ...(sent ? (['1681i(a)(4)'] as const) : []),
         ],
+        enclosures: numbered(carriedExhibits(parent, input)),
       },
     };
   },
@@ -265,6 +378,18 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
       return { ok: false, message: FOLLOW_UP_MESSAGES.evidenceTooLong, field: 'evidence' };
     if (!input.errorType)
       return { ok: false, message: FOLLOW_UP_MESSAGES.errorTypeRequired, field: 'errorType' };
+    const whatIsNew = textLines(input.whatIsNew ?? '').join(' ');
+    const bureauName = recipientName(parent.recipient);
+    // 12 CFR 1022.43(f)(1)(ii): a dispute the creditor has already answered (through the bureau)
+    // need not be investigated again unless it brings something new.
+    if (whatIsNew === '')
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.whatIsNewRequired(bureauName),
+        field: 'whatIsNew',
+      };
+    if ((input.whatIsNew ?? '').length > LIMITS.evidence)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.whatIsNewTooLong, field: 'whatIsNew' };
     const [item] = items;
     if (!item || items.length > 1) throw new RangeError('A direct dispute covers one item');
     const bureau = recipientName(parent.recipient);
@@ -287,7 +412,7 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
       recipient: { kind: 'furnisher', name, address },
       text: afterOpening(
         text,
-        `${priorDispute(parent, 1, bureau)} ${bureau} answered${answeredOn(parent)} that the information was verified as accurate. I still believe it is inaccurate.`,
+        `${priorDispute(parent, 1, bureau)} ${bureau} answered${answeredOn(parent)} that the information was verified as accurate. I still believe it is inaccurate.\n\nWhat is new since that dispute: ${sentence(whatIsNew)}`,
       ),
     };
   },
@@ -312,7 +437,12 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
         ok: false,
         message: FOLLOW_UP_MESSAGES.reasonRequired(unexplained.accountName.trim()),
       };
-    const exhibits = enclosed.map((line, index) => `Exhibit ${index + 1}: ${line}`);
+    const carried = carriedExhibits(parent, input);
+    const exhibits = numbered(enclosed, carried.length + 1);
+    const notIdentified = items.some((item) => NOT_IDENTIFIED.test(item.statedReason ?? ''));
+    const identifying = identifyingNow(items, input);
+    if (notIdentified && identifying.length === 0)
+      return { ok: false, message: FOLLOW_UP_MESSAGES.identifyingRequired, field: 'dateOfBirth' };
     return {
       ok: true,
       parts: {
@@ -323,23 +453,29 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
             `${priorDispute(parent, items.length)} You answered${answeredOn(parent)} that you considered my dispute frivolous or irrelevant${statedReasons(items)}`,
           ],
           [
-            'Under 15 U.S.C. §1681i(a)(3)(B) and (C), when you decline to reinvestigate a dispute as frivolous or irrelevant, you must tell me the reasons and identify the information you need to investigate it. I enclose this information:',
+            'Under 15 U.S.C. §1681i(a)(3)(B) and (C), if you find a dispute frivolous or irrelevant, you must tell me why and what information you need to look into it. I enclose this information:',
             ...exhibits.map((line) => `- ${line}`),
           ],
+          notIdentified
+            ? [
+                `You said you could not identify the account. To identify it, this letter now gives ${andList(identifying)}.`,
+              ]
+            : [],
           [`I dispute the ${plural(items, 'item', 'items')} below again.`],
           itemLines(items),
           [
-            `Please conduct a reasonable reinvestigation under 15 U.S.C. §1681i(a)(1)(A) within 30 days of receiving this letter, review and consider the information I have sent as §1681i(a)(4) requires, and send me written notice of the results.`,
+            'Please reinvestigate within 30 days of getting this letter, as 15 U.S.C. §1681i(a)(1)(A) requires. Please look at the information I send, as §1681i(a)(4) requires, and send me the results in writing.',
           ],
         ],
         citations: ['1681i(a)(3)(B)', '1681i(a)(3)(C)', '1681i(a)(1)(A)', '1681i(a)(4)'],
+        enclosures: [...numbered(carried), ...exhibits],
       },
     };
   },
 
-  'no-response': (parent, items, _input, date) => {
+  'no-response': (parent, items, input, date) => {
     const due = dueDate(parent);
-    const from = noResponseFrom(parent);
+    const from = noResponseLetterFrom(parent);
     if (!due || !from || due.basis === '1681i(a)(7)')
       return { ok: false, message: FOLLOW_UP_MESSAGES.noResponseNotApplicable };
     // Before the deadline has passed, "I have not received your results" would be untrue.
@@ -357,13 +493,14 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
           ],
           itemLines(items),
           [
-            `Under 15 U.S.C. §1681i(a)(5)(A), information that is inaccurate or incomplete or cannot be verified must be promptly deleted or modified. You have not told me that you verified ${plural(items, 'this information', 'these items')} within the time the law allows, so I ask you to delete ${plural(items, 'it', 'them')} promptly, send me written notice of the results as §1681i(a)(6)(A) requires, and send me a copy of my credit report as revised.`,
+            `Under 15 U.S.C. §1681i(a)(5)(A), you must promptly delete or correct information that is wrong, incomplete or cannot be verified. You have not told me in time that you verified ${plural(items, 'this information', 'these items')}. So please delete ${plural(items, 'it', 'them')} promptly and send me the results in writing, as §1681i(a)(6)(A) requires, with a copy of my revised credit report.`,
           ],
           [
             'If I do not receive your results, I may file a complaint with the Consumer Financial Protection Bureau.',
           ],
         ],
         citations: [...deadline.citations, '1681i(a)(5)(A)', '1681i(a)(6)(A)'],
+        enclosures: numbered(carriedExhibits(parent, input)),
       },
     };
   },
@@ -387,13 +524,20 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
           ],
           itemLines(items),
           [
-            'Under 15 U.S.C. §1681i(a)(5)(B), information deleted after a reinvestigation may not be put back unless the furnisher certifies that it is complete and accurate, and you must notify me in writing within 5 business days of putting it back, with the business name and address of the furnisher, and its telephone number if reasonably available. Please send me a copy of the certification and that information.',
+            'You may put back deleted information only if the company that sent it first certifies that it is complete and true (§1681i(a)(5)(B)(i)). Within 5 business days, you must then tell me in writing that it is back. You must give me the name and address of that company, and its phone number if you can. You must also tell me that I may add a statement to my file (§1681i(a)(5)(B)(ii) and (iii)). And you must have fair steps in place to keep deleted items from coming back (§1681i(a)(5)(C)).',
           ],
           [
-            `If the information was put back without this certification, please delete it again at once. I also dispute it again: please reinvestigate it under 15 U.S.C. §1681i(a)(1)(A) within 30 days of receiving this letter and send me written notice of the results.`,
+            'Please send me a copy of the certification and the notice. If there is no certification, please delete the information again right away. I also dispute it again. Please check it again within 30 days of getting this letter and send me the results in writing (§1681i(a)(1)(A)).',
           ],
         ],
-        citations: ['1681i(a)(5)(B)', '1681i(a)(1)(A)'],
+        citations: [
+          '1681i(a)(5)(B)(i)',
+          '1681i(a)(5)(B)(ii)',
+          '1681i(a)(5)(B)(iii)',
+          '1681i(a)(5)(C)',
+          '1681i(a)(1)(A)',
+        ],
+        enclosures: numbered(carriedExhibits(parent, input)),
       },
     };
   },
@@ -450,14 +594,20 @@ export function buildFollowUp(
   if (!parent.mailedOn) return { ok: false, message: FOLLOW_UP_MESSAGES.notMailed };
   const items = parent.items.filter((item) => step.itemIds.includes(item.id));
   if (items.length === 0) throw new RangeError('A follow-up needs at least one item');
+  const asksIdentity = IDENTITY_KINDS.includes(step.kind);
+  const problem = asksIdentity ? identityProblem(input, date) : null;
+  if (problem) return problem;
   const built = BUILDERS[step.kind](parent, items, input, date);
   if (!built.ok) return built;
   const made =
     'parts' in built
       ? { recipient: built.parts.recipient, text: letter(built.parts, parent.sender, date) }
       : built;
+  const toMail =
+    'parts' in built && asksIdentity ? letter(built.parts, parent.sender, date, input) : made.text;
   return {
     ok: true,
+    letterText: toMail,
     dispute: {
       id: ids.id,
       parentId: parent.id,

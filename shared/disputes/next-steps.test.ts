@@ -31,10 +31,11 @@ describe('nextSteps', () => {
   });
 
   it('No response, or nothing recorded, after the due date → the no-response follow-up', () => {
-    // Delivered November 4: the 30-day period ends December 3.
-    expect(kinds(answered('no-response', 'corrected'), '2026-12-04')).toEqual(['no-response:i1']);
-    expect(kinds(answered(undefined, undefined), '2026-12-03')).toEqual([]);
-    expect(kinds(answered(undefined, undefined), '2026-12-04')).toEqual(['no-response:i1,i2']);
+    // Delivered November 4: the 30-day period ends December 3, the results may be mailed until
+    // 5 business days later (December 10, §1681i(a)(6)(A)).
+    expect(kinds(answered('no-response', 'corrected'), '2026-12-11')).toEqual(['no-response:i1']);
+    expect(kinds(answered(undefined, undefined), '2026-12-10')).toEqual([]);
+    expect(kinds(answered(undefined, undefined), '2026-12-11')).toEqual(['no-response:i1,i2']);
   });
 
   it('never proposes the no-response follow-up before the due date has passed', () => {

@@ -1,5 +1,6 @@
 import type { IsoDate } from '../letters/dates';
-import { canRecordNoResponse } from './due-date';
+import { formatIsoLong } from '../letters/dates';
+import { canRecordNoResponse, noResponseLetterFrom } from './due-date';
 import type { Dispute, DisputeItem, DisputeLetterKind } from './model';
 import { disputeStatus } from './status';
 
@@ -27,8 +28,12 @@ function proposedSteps(dispute: Dispute, today: IsoDate): NextStep[] {
   const overdue = disputeStatus(dispute, today) === 'overdue';
   // Only once a reinvestigation deadline has passed: before, "I have not received your results"
   // is untrue; a method-of-verification request is not a reinvestigation.
+  const letterFrom = noResponseLetterFrom(dispute);
   const pastDeadline =
-    dispute.letterKind !== 'method-of-verification' && canRecordNoResponse(dispute, today);
+    dispute.letterKind !== 'method-of-verification' &&
+    canRecordNoResponse(dispute, today) &&
+    letterFrom !== null &&
+    today >= letterFrom;
   const unanswered = by(
     (item) =>
       pastDeadline && (item.outcome === 'no-response' || (overdue && item.outcome === undefined)),
@@ -106,4 +111,19 @@ export function nextSteps(
           ),
       ),
   );
+}
+
+/**
+ * While the deadline has passed but the 5 business days for the results to be mailed have not
+ * (§1681i(a)(6)(A)), the card says from when the no-response letter can be made.
+ */
+export function noResponseLetterNote(dispute: Dispute, today: IsoDate): string | null {
+  if (dispute.recipient.kind !== 'bureau' || dispute.letterKind === 'method-of-verification')
+    return null;
+  const from = noResponseLetterFrom(dispute);
+  const waiting = dispute.items.some(
+    (item) => item.outcome === undefined || item.outcome === 'no-response',
+  );
+  if (!from || !waiting || !canRecordNoResponse(dispute, today) || today >= from) return null;
+  return `The no-response follow-up can be made from ${formatIsoLong(from)}: the bureau has 5 business days after its deadline to mail its results (15 U.S.C. §1681i(a)(6)(A)).`;
 }

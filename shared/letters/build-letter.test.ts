@@ -10,6 +10,7 @@ import {
   ERROR_TYPE_IDS,
   FURNISHER_PLACEHOLDERS,
   furnisherLetterApplies,
+  I_D_REQUEST,
   furnisherLetterFileName,
   letterFileName,
   letterTextFile,
@@ -22,7 +23,7 @@ import {
   type ItemFacts,
   type LetterForm,
 } from './index';
-import { letterBody, readability } from './testing/readability';
+import { letterBody, letterProse, readability } from './testing/readability';
 import { DETAILS, FACTS, form, item, SENDER } from './testing/typical-forms';
 
 const DATE = new Date(2026, 10, 22, 9, 30);
@@ -48,8 +49,7 @@ function expectedCitations(
   return [...ERROR_TYPES[errorType].citations];
 }
 
-const DESIGNATION =
-  'Under §1681i(d), please send notice of any deletion, or of my dispute, to each person who received my report in the past 6 months (2 years for employment purposes); I designate each of them.';
+const DESIGNATION = I_D_REQUEST;
 
 const THREATS = [/\bsue\b/i, /lawsuit/i, /legal action/i, /attorney general/i, /or else/i];
 const MYTHS = [/automatic(ally)?\s+delet/i, /609 requires/i, /original contract/i];
@@ -119,7 +119,11 @@ describe('buildLetter: every bureau × type × facts given or not × identity th
 
             // The item: creditor, account number, reported, true, details, action, exhibits.
             expect(letter).toContain(
-              `Disputed item: ${ERROR_TYPES[errorType].label}\nAccount name: Capital One Visa\nAccount number: ending in 4321\n`,
+              errorType === 'incorrect-personal-info'
+                ? `Disputed item: ${ERROR_TYPES[errorType].label}\n`
+                : errorType === 'unauthorized-inquiry'
+                  ? `Disputed item: ${ERROR_TYPES[errorType].label}\nCompany: Capital One Visa\n`
+                  : `Disputed item: ${ERROR_TYPES[errorType].label}\nAccount name: Capital One Visa\nAccount number: ending in 4321\n`,
             );
             if (factsGiven)
               for (const words of FACTS[errorType].shows) expect(letter).toContain(words);
@@ -137,9 +141,9 @@ describe('buildLetter: every bureau × type × facts given or not × identity th
             expect(letter).not.toMatch(/remove this note|certified mail/i);
             expect(letter).toMatch(/Sincerely,\n\n\nJane Q\. Public\n/);
 
-            // Plain words: grade ≤ 9, ≤ 300 words, first person, no threats, no myths.
+            // Plain words on the prose alone: grade ≤ 9, ≤ 300 words, first person, no threats, no myths.
             const body = letterBody(letter);
-            const measured = readability(body);
+            const measured = readability(letterProse(letter));
             expect(measured.grade).toBeLessThanOrEqual(9);
             expect(measured.words).toBeLessThanOrEqual(300);
             expect(body).toMatch(/^I dispute /);
@@ -357,7 +361,7 @@ describe('sender details', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...BUREAU_IDS),
-        fc.constantFrom(...ERROR_TYPE_IDS),
+        fc.constantFrom(...ERROR_TYPE_IDS.filter((type) => type !== 'incorrect-personal-info')),
         fc.boolean(),
         fc.string({ minLength: 1 }).filter((s) => /\S/.test(s) && !/[\r\n]/.test(s)),
         (bureau, errorType, identityTheft, accountName) => {
@@ -365,7 +369,8 @@ describe('sender details', () => {
             form({ bureau, ...item(errorType, true, identityTheft), accountName }),
             DATE,
           );
-          expect(letter).toContain(`Account name: ${accountName.trim()}`);
+          const label = errorType === 'unauthorized-inquiry' ? 'Company' : 'Account name';
+          expect(letter).toContain(`${label}: ${accountName.trim()}`);
         },
       ),
     );
@@ -397,7 +402,9 @@ describe('buildFurnisherLetter', () => {
     },
   ];
 
-  for (const errorType of ERROR_TYPE_IDS)
+  for (const errorType of ERROR_TYPE_IDS.filter((errorType) =>
+    furnisherLetterApplies({ errorType }),
+  ))
     for (const identityTheft of [false, true])
       it(`${errorType} × ${identityTheft ? 'identity theft' : 'no identity theft'}: only this item, the right law, no credit-file deletion`, () => {
         const input = form({ ...item(errorType, true, identityTheft), additionalItems: others });
@@ -415,7 +422,7 @@ describe('buildFurnisherLetter', () => {
           '1681s-2(a)(3)',
           // The typical outdated item is a collection: its creditor reports the delinquency date.
           ...(errorType === 'outdated-info' ? ['1681s-2(a)(5)'] : []),
-          ...(isTheft ? ['1681s-2(a)(6)(B)'] : []),
+          ...(isTheft ? ['1681s-2(a)(6)(B)', '1681g(e)'] : []),
           '12 CFR 1022.43',
         ]);
         expect(letter).toContain('Please investigate, review the proof I send, and tell me');
@@ -434,7 +441,7 @@ describe('buildFurnisherLetter', () => {
         if (isTheft) expect(letter).toContain('My identity theft report (number FTC-123456789)');
         for (const bureau of BUREAU_IDS)
           expect(letter).not.toContain(BUREAUS[bureau].addressLines.at(-1));
-        const measured = readability(letterBody(letter));
+        const measured = readability(letterProse(letter));
         expect(measured.grade).toBeLessThanOrEqual(9);
         expect(measured.words).toBeLessThanOrEqual(300);
         for (const phrase of [...THREATS, ...MYTHS]) expect(letter).not.toMatch(phrase);
@@ -605,7 +612,7 @@ describe('the legal review’s findings', () => {
     const bare = form({ evidence: '', enclosures: ['id-copy', 'proof-of-address'] });
     const letter = buildLetter(bare, DATE);
     expect(letter).toContain(
-      'Please finish your reinvestigation within 30 days of getting this letter. If you cannot verify it',
+      'Please finish your reinvestigation within 30 days of getting this letter. If you cannot verify what I dispute, please delete or correct it.',
     );
     expect(letter).not.toMatch(/proof(?! of my current address)/i);
     expect(creditorLetter(bare)).toContain(

@@ -1,7 +1,8 @@
 import { BUREAUS } from './bureaus';
 import { formatIsoLong, formatLongUsDate, toIsoDate, type IsoDate } from './dates';
 import { ENCLOSURE_IDS, ENCLOSURES, type EnclosureId } from './enclosures';
-import { ERROR_TYPES } from './error-types';
+import { ERROR_TYPES, hasAccount, IDENTITY_THEFT_ERROR_TYPES } from './error-types';
+import { DUPLICATE_REMOVE, PERSONAL_INFO_KINDS } from './item-facts';
 import {
   disputedItems,
   type DisputedItem,
@@ -131,7 +132,10 @@ function outdatedStart(item: DisputedItem): IsoDate | undefined {
 type TheftFacts = Pick<DisputedItem, 'identityTheft'> & { errorType: string };
 
 function isIdentityTheft(item: TheftFacts): boolean {
-  return item.errorType === 'not-mine' && item.identityTheft === true;
+  return (
+    (IDENTITY_THEFT_ERROR_TYPES as readonly string[]).includes(item.errorType) &&
+    item.identityTheft === true
+  );
 }
 
 /**
@@ -155,13 +159,15 @@ export function requiredEnclosures(items: readonly TheftFacts[]): EnclosureId[] 
 }
 
 /**
- * Whether a direct dispute to a creditor fits the item: not for a bankruptcy, which the bureaus
- * take from court records, not from a creditor (12 CFR 1022.43(b)(1)(i)(D)).
+ * Whether a direct dispute to a creditor fits the item. 12 CFR 1022.43(b)(1) leaves out
+ * identifying information and employers ((i), (ii)), inquiries ((iii)) and public records such
+ * as a bankruptcy, which the bureaus take from court records ((iv)).
  */
 export function furnisherLetterApplies(item: {
   errorType: string;
   itemType?: string | undefined;
 }): boolean {
+  if (!hasAccount(item.errorType)) return false;
   return !(
     item.errorType === 'outdated-info' &&
     item.itemType !== undefined &&
@@ -179,6 +185,8 @@ export function furnisherLetterApplies(item: {
  */
 export function itemCitations(item: DisputedItem): BureauStatuteId[] {
   const table = ERROR_TYPES[item.errorType].citations;
+  if (item.errorType !== 'not-mine' && hasIdentityTheftReport(item))
+    return ['1681i', '1681c-2', ...table.filter((id) => id !== '1681i')];
   if (item.errorType === 'not-mine')
     return hasIdentityTheftReport(item)
       ? table.map((id) => (id === '1681c' ? '1681c-2' : id))
@@ -273,11 +281,7 @@ function itemStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): It
         request: `correct the balance${bureau ? '' : ' you report'}${item.correctBalance ? ` to ${item.correctBalance}` : ''}`,
       };
     case 'duplicate-account':
-      return {
-        facts: item.duplicateOf ? [`Duplicate of: ${item.duplicateOf}`] : [],
-        reported: 'this account appears more than once',
-        request: bureau ? 'delete the duplicate entry' : 'report this account only once',
-      };
+      return duplicateStatement(item, bureau);
     case 'not-mine':
       return {
         facts:
@@ -318,11 +322,73 @@ function itemStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): It
         facts: [],
         reported: item.monthsReportedLate && `late payments in ${item.monthsReportedLate}`,
         truth: item.monthsReportedLate && 'those months should not show as late',
+        // The late marks, not the account: its other history is the consumer's good record.
         request: item.monthsReportedLate
-          ? `${bureau ? 'remove the late marks' : 'stop reporting late payments'} for ${item.monthsReportedLate}`
+          ? bureau
+            ? `remove the late marks for ${item.monthsReportedLate} only, and keep the rest of the account as it is`
+            : `report ${item.monthsReportedLate} as paid on time to every credit bureau`
           : `correct the payment history${bureau ? '' : ' you report'}`,
       };
+    case 'incorrect-personal-info':
+      return personalInfoStatement(item);
+    case 'unauthorized-inquiry':
+      return {
+        facts: item.inquiryDate ? [`Inquiry date: ${formatIsoLong(item.inquiryDate)}`] : [],
+        truth: 'I did not apply for credit with this company',
+        request: hasIdentityTheftReport(item) ? 'block this inquiry' : 'delete this inquiry',
+      };
   }
+}
+
+/**
+ * The entry to remove, as the consumer picked it; a sold debt keeps both entries, the original
+ * creditor's with a $0 balance and "transferred or sold", so the debt counts once.
+ */
+function duplicateStatement(item: DisputedItem, bureau: boolean): ItemStatement {
+  const facts = item.duplicateOf ? [`Duplicate of: ${item.duplicateOf}`] : [];
+  if (item.soldDebt)
+    return {
+      facts,
+      reported: 'a balance on both entries of one debt that was sold',
+      truth: 'the debt was sold, so only the new owner’s entry may show a balance',
+      request: bureau
+        ? 'report a $0 balance on the original creditor’s entry, shown as transferred or sold'
+        : 'if you sold this debt, report a $0 balance, shown as transferred or sold',
+    };
+  const which = item.duplicateRemove && DUPLICATE_REMOVE[item.duplicateRemove].entry;
+  return {
+    facts,
+    reported: 'this account appears more than once',
+    truth: 'this is one account',
+    request: bureau
+      ? which
+        ? `delete the duplicate entry, the one ${which}, and keep the other`
+        : 'delete the duplicate entry'
+      : 'report this account only once',
+  };
+}
+
+/** "What you report" and "What is true" of one name, address, employer, birth date or SSN. */
+function personalInfoStatement(item: DisputedItem): ItemStatement {
+  const kind = item.personalInfoKind ? PERSONAL_INFO_KINDS[item.personalInfoKind] : undefined;
+  const noun = kind?.noun ?? 'information';
+  const ssn = item.personalInfoKind === 'ssn';
+  const shown = (value: string) => (ssn ? `one ending in ${value.trim()}` : `"${value.trim()}"`);
+  const reported = item.reportedInfo && `my ${noun} as ${shown(item.reportedInfo)}`;
+  const facts = kind ? [`Information: ${kind.label}`] : [];
+  if (item.personalInfoNotMine || !item.correctInfo)
+    return {
+      facts,
+      reported,
+      truth: `this ${noun} is not mine, and I have never used it`,
+      request: `${hasIdentityTheftReport(item) ? 'block' : 'delete'} this ${noun}`,
+    };
+  return {
+    facts,
+    reported,
+    truth: `my ${noun} is ${shown(item.correctInfo)}`,
+    request: `correct my ${noun} and delete the wrong one`,
+  };
 }
 
 interface Exhibit {
@@ -338,10 +404,17 @@ function numberExhibits(items: readonly DisputedItem[]): Exhibit[][] {
   );
 }
 
-function accountNumberLine(accountNumber: string | undefined): string[] {
-  const number = accountNumber?.trim();
-  if (!number) return [];
+function accountNumberLine(item: DisputedItem): string[] {
+  const number = item.accountNumber?.trim();
+  if (!number) return item.accountNumberNotShown ? ['Account number: not shown on my report'] : [];
   return [`Account number: ${/^\d{4}$/.test(number) ? `ending in ${number}` : number}`];
+}
+
+/** The line naming the item: the account, the company of an inquiry, none for personal information. */
+function nameLine(item: DisputedItem): string[] {
+  if (item.errorType === 'incorrect-personal-info') return [];
+  const label = item.errorType === 'unauthorized-inquiry' ? 'Company' : 'Account name';
+  return [`${label}: ${item.accountName.trim()}`];
 }
 
 function itemBlock(
@@ -354,8 +427,8 @@ function itemBlock(
   const statement = itemStatement(item, today, kind);
   return [
     `${heading}: ${ERROR_TYPES[item.errorType].label}`,
-    `Account name: ${item.accountName.trim()}`,
-    ...accountNumberLine(item.accountNumber),
+    ...nameLine(item),
+    ...accountNumberLine(item),
     ...statement.facts,
     ...(statement.reported
       ? [
@@ -426,9 +499,16 @@ function paragraphs(blocks: readonly (readonly string[])[]): string {
     .join('\n\n')}\n`;
 }
 
-/** "item 2", "items 1 and 3", or "this account" when the letter has one item. */
-function whichItems(numbers: readonly number[], total: number): string {
-  if (total === 1) return 'This account';
+/** What one item is called in a sentence. */
+function thisItem(item: DisputedItem | undefined): string {
+  if (item?.errorType === 'unauthorized-inquiry') return 'This inquiry';
+  if (item?.errorType === 'incorrect-personal-info') return 'This information';
+  return 'This account';
+}
+
+/** "item 2", "items 1 and 3", or "this account" (inquiry, information) when the letter has one item. */
+function whichItems(numbers: readonly number[], total: number, only?: DisputedItem): string {
+  if (total === 1) return thisItem(only);
   return numbers.length === 1
     ? `Item ${numbers[0]}`
     : `Items ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
@@ -448,7 +528,7 @@ function identityTheftParagraph(items: readonly DisputedItem[]): string[] {
   const theft = itemNumbers(items, isIdentityTheft);
   if (theft.length === 0) return [];
   const several = theft.length > 1;
-  const statement = `${whichItems(theft, items.length)} ${several ? 'are' : 'is'} the result of identity theft and ${several ? 'do' : 'does'} not relate to any transaction I made.`;
+  const statement = `${whichItems(theft, items.length, items[0])} ${several ? 'are' : 'is'} the result of identity theft and ${several ? 'do' : 'does'} not relate to any transaction I made.`;
   const reported = itemNumbers(items, hasIdentityTheftReport);
   if (reported.length === 0) return [statement];
   const which =
@@ -461,6 +541,13 @@ function identityTheftParagraph(items: readonly DisputedItem[]): string[] {
     `${statement} Under §1681c-2, please block ${which} within 4 business days of getting this letter. I enclose my identity theft ${reportNumbers(items).length > 1 ? 'reports' : 'report'} and proof of my identity, and this letter is my statement of the information I dispute.`,
   ];
 }
+
+/**
+ * §1681i(d) as the statute has it: after a deletion, or a note that I dispute an item, notice of
+ * the deletion or of my statement (or its summary) to the recipients the consumer designates.
+ */
+export const I_D_REQUEST =
+  'Under §1681i(d), if you delete an item or note that I dispute it, please send notice of the deletion, or my statement of dispute, to each person I designate. I designate each person who got a report with it in the past 6 months, or 2 years for a job.';
 
 /** The dispute letter to the chosen bureau, as plain text (the mailing advice is separate). */
 export function buildLetter(form: LetterForm, date: Date): string {
@@ -487,14 +574,12 @@ export function buildLetter(form: LetterForm, date: Date): string {
     ...itemsBlocks(items, exhibits, today, 'bureau'),
     identityTheftParagraph(items),
     [
-      `Please finish your reinvestigation within 30 days of getting this letter${proof ? `, and send my proof to the company that reported ${several ? 'each item' : 'the item'}` : ''}. If you cannot verify ${several ? 'an item' : 'it'}, please delete it. Please send me the results in writing, with a free copy of my report if it changes.`,
+      `Please finish your reinvestigation within 30 days of getting this letter${proof ? `, and send my proof to the company that reported ${several ? 'each item' : 'the item'}` : ''}. If you cannot verify what I dispute, please delete or correct it. Please send me the results in writing, with a free copy of my report if it changes.`,
     ],
     datesMatter
       ? ['The dates on an account matter: most negative items may be reported for only 7 years.']
       : [],
-    [
-      'Under §1681i(d), please send notice of any deletion, or of my dispute, to each person who received my report in the past 6 months (2 years for employment purposes); I designate each of them.',
-    ],
+    [I_D_REQUEST],
     [
       'As a reminder of my rights: under §1681n, a consumer may recover actual damages, or statutory damages of $100 to $1,000, when a credit bureau willfully fails to follow the FCRA. A court may also allow punitive damages, and costs and attorney’s fees after a successful suit.',
     ],
@@ -516,6 +601,8 @@ export interface FurnisherLetterOptions {
   creditorName?: string | undefined;
   /** The creditor's dispute address, one line each; placeholders when blank. */
   address?: string | undefined;
+  /** The company is a debt collector: the letter adds the FDCPA's §1692e(8). */
+  debtCollector?: boolean | undefined;
 }
 
 /**
@@ -523,17 +610,26 @@ export interface FurnisherLetterOptions {
  * outdated collection or charge-off (the creditor reports its date of first delinquency),
  * (a)(6)(B) for identity theft with a report, 12 CFR 1022.43.
  */
-export function furnisherCitations(item: DisputedItem): StatuteId[] {
+export function furnisherCitations(item: DisputedItem, debtCollector = false): StatuteId[] {
   return [
     '1681s-2(a)(8)',
     '1681s-2(a)(3)',
     ...(item.errorType === 'outdated-info' && item.itemType
       ? ITEM_TYPES[item.itemType].furnisherCitations
       : []),
-    ...(hasIdentityTheftReport(item) ? (['1681s-2(a)(6)(B)'] as const) : []),
+    ...(hasIdentityTheftReport(item) ? (['1681s-2(a)(6)(B)', '1681g(e)'] as const) : []),
     '12 CFR 1022.43',
+    ...(debtCollector ? (['1692e(8)'] as const) : []),
   ];
 }
+
+/** §1681g(e): the victim's request for the application and transaction records, with its proof. */
+const RECORDS_REQUEST =
+  'Under §1681g(e), please also send me, free and within 30 days, a copy of the application and the business records for this account. I enclose proof of my identity and my identity theft report.';
+
+/** §1692e(8): a debt collector may not report what it knows or should know is false, nor omit the dispute. */
+const DEBT_COLLECTOR_NOTICE =
+  'As a debt collector, you may not report credit information you know or should know is false, and you must report this debt as disputed (§1692e(8)).';
 
 /**
  * A direct dispute of one item to the creditor that furnished it, with only that item's facts and
@@ -547,7 +643,10 @@ export function buildFurnisherLetter(
   const item = disputedItems(form)[options.itemIndex];
   if (!item) throw new RangeError(`No disputed item ${options.itemIndex}`);
   if (!furnisherLetterApplies(item))
-    throw new RangeError('A bankruptcy is disputed with the credit bureaus, not with a creditor');
+    throw new RangeError(
+      'Personal information, inquiries and bankruptcies are disputed with the credit bureaus, not with a creditor',
+    );
+  const records = hasIdentityTheftReport(item);
   const address = lines(options.address);
   const [exhibits = []] = numberExhibits([item]);
   return paragraphs([
@@ -572,13 +671,19 @@ export function buildFurnisherLetter(
             'This account is the result of identity theft and does not relate to any transaction I made.',
           ]
         : [],
+    records ? [RECORDS_REQUEST] : [],
     [
-      `Please investigate${exhibits.length > 0 || hasIdentityTheftReport(item) ? ', review the proof I send,' : ''} and tell me the results within 30 days of getting this letter. If the information is wrong, please correct it with every credit bureau you report it to. While I dispute it, please report the item as disputed by me.`,
+      `Please investigate${exhibits.length > 0 || records ? ', review the proof I send,' : ''} and tell me the results within 30 days of getting this letter. If the information is wrong, please correct it with every credit bureau you report it to. While I dispute it, please report the item as disputed by me.`,
     ],
-    [legalBasisLine(furnisherCitations(item))],
+    options.debtCollector ? [DEBT_COLLECTOR_NOTICE] : [],
+    [legalBasisLine(furnisherCitations(item, options.debtCollector))],
     ['Thank you for your help.'],
     signatureBlock(form.sender),
-    enclosuresBlock([...identityTheftReportLine([item]), ...exhibitLines([exhibits])]),
+    enclosuresBlock([
+      ...(records ? [ENCLOSURES['id-copy'].line] : []),
+      ...identityTheftReportLine([item]),
+      ...exhibitLines([exhibits]),
+    ]),
   ]);
 }
 

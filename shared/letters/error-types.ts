@@ -8,6 +8,8 @@ export const ERROR_TYPE_IDS = [
   'incorrect-status',
   'incorrect-dates',
   'incorrect-payment-history',
+  'incorrect-personal-info',
+  'unauthorized-inquiry',
 ] as const;
 export type ErrorTypeId = (typeof ERROR_TYPE_IDS)[number];
 
@@ -68,7 +70,41 @@ export const ERROR_TYPES: Readonly<Record<ErrorTypeId, ErrorType>> = {
       'Payments on this account are reported as late or missed although I made them on time.',
     citations: ['1681i', '1681e(b)', '1681s-2(b)'],
   },
+  'incorrect-personal-info': {
+    id: 'incorrect-personal-info',
+    label: 'Incorrect Personal Information',
+    description:
+      'A name, address, employer, date of birth or SSN variation in my file is wrong or not mine.',
+    citations: ['1681i', '1681e(b)'],
+  },
+  'unauthorized-inquiry': {
+    id: 'unauthorized-inquiry',
+    label: 'Unauthorized Inquiry',
+    description: 'A company pulled my report although I never applied for credit with it.',
+    citations: ['1681i', '1681e(b)'],
+  },
 };
+
+/**
+ * Types a bureau only can correct: 12 CFR 1022.43(b)(1)(i)-(iii) leave identifying information,
+ * employers and inquiries out of direct disputes to a creditor.
+ */
+export const BUREAU_ONLY_ERROR_TYPES: readonly ErrorTypeId[] = [
+  'incorrect-personal-info',
+  'unauthorized-inquiry',
+];
+
+/** Types with an account behind them: the rest (personal information, inquiries) have no account number. */
+export function hasAccount(errorType: string): boolean {
+  return !(BUREAU_ONLY_ERROR_TYPES as readonly string[]).includes(errorType);
+}
+
+/** Types "This is identity theft" applies to: §1681c-2 blocks accounts, addresses and inquiries alike. */
+export const IDENTITY_THEFT_ERROR_TYPES: readonly ErrorTypeId[] = [
+  'not-mine',
+  'incorrect-personal-info',
+  'unauthorized-inquiry',
+];
 
 export function isErrorTypeId(value: string): value is ErrorTypeId {
   return (ERROR_TYPE_IDS as readonly string[]).includes(value);

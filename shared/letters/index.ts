@@ -6,3 +6,6 @@ export * from './error-types';
 export * from './letter-form';
 export * from './reporting-period';
 export * from './statutes';
+export * from './item-facts';
+export * from './item-rules';
+export * from './bureau-copies';

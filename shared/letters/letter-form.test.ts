@@ -7,6 +7,8 @@ import {
   type LetterDraft,
 } from './letter-form';
 
+const TODAY = '2026-11-22';
+
 const complete: LetterDraft = {
   ...EMPTY_ITEM_DRAFT,
   bureau: 'equifax',
@@ -25,7 +27,7 @@ const complete: LetterDraft = {
 
 describe('validateLetterDraft', () => {
   it('accepts a complete draft, trimming text and dropping blanks, bad dates and unknown enclosures', () => {
-    const result = validateLetterDraft(complete);
+    const result = validateLetterDraft(complete, TODAY);
     expect(result).toEqual({
       ok: true,
       form: expect.objectContaining({
@@ -63,7 +65,10 @@ describe('validateLetterDraft', () => {
       ['bureau', '1.details'],
     ],
   ])('rejects %s, naming what is missing', (_, change, missing) => {
-    expect(validateLetterDraft({ ...complete, ...change })).toEqual({ ok: false, missing });
+    expect(validateLetterDraft({ ...complete, ...change }, TODAY)).toMatchObject({
+      ok: false,
+      missing,
+    });
   });
 
   it('keeps added items in order, with their own facts and evidence', () => {
@@ -74,6 +79,7 @@ describe('validateLetterDraft', () => {
           ...EMPTY_ITEM_DRAFT,
           errorType: 'not-mine',
           accountName: ' Acme ',
+          accountNumberNotShown: true,
           details: 'Never mine.',
           identityTheft: true,
           hasIdentityTheftReport: true,
@@ -99,6 +105,7 @@ describe('validateLetterDraft', () => {
       ...EMPTY_ITEM_DRAFT,
       errorType: 'not-mine',
       accountName: 'Acme',
+      accountNumber: '9876',
       details: 'Never mine.',
       identityTheft: true,
       identityTheftReportNumber: 'FTC-1',

@@ -1,7 +1,15 @@
 import { isBureauId, type BureauId } from './bureaus';
-import { isIsoDate, type IsoDate } from './dates';
+import { isIsoDate, toIsoDate, type IsoDate } from './dates';
 import { isEnclosureId, type EnclosureId } from './enclosures';
-import { isErrorTypeId, type ErrorTypeId } from './error-types';
+import { hasAccount, isErrorTypeId, type ErrorTypeId } from './error-types';
+import {
+  isDuplicateRemoveId,
+  isPersonalInfoKindId,
+  PERSONAL_INFO_KINDS,
+  type DuplicateRemoveId,
+  type PersonalInfoKindId,
+} from './item-facts';
+import { itemProblems, senderProblems, type FieldProblem } from './item-rules';
 import { isItemTypeId, type ItemTypeId } from './reporting-period';
 
 /** The facts that make a dispute specific; only those of the item's error type are used. */
@@ -11,6 +19,18 @@ export interface ItemFacts {
   correctBalance?: string | undefined;
   /** Duplicate Account: the other entry this one repeats. */
   duplicateOf?: string | undefined;
+  /** Duplicate Account: which of the two entries the bureau should remove. */
+  duplicateRemove?: DuplicateRemoveId | undefined;
+  /** Duplicate Account: the debt was sold, so the original creditor's entry should show $0 and "transferred or sold". */
+  soldDebt?: boolean | undefined;
+  /** Incorrect Personal Information: which fact, what the report shows, what is true. */
+  personalInfoKind?: PersonalInfoKindId | undefined;
+  reportedInfo?: string | undefined;
+  correctInfo?: string | undefined;
+  /** Incorrect Personal Information: the reported fact was never the consumer's (nothing to correct it to). */
+  personalInfoNotMine?: boolean | undefined;
+  /** Unauthorized Inquiry: the date the report gives. */
+  inquiryDate?: IsoDate | undefined;
   /** Account Not Mine: identity theft (§1681c-2 block) rather than a mixed file. */
   identityTheft?: boolean | undefined;
   /**
@@ -41,6 +61,8 @@ export interface DisputedItem extends ItemFacts {
   details: string;
   /** As the user gives it; the last 4 digits are enough. */
   accountNumber?: string | undefined;
+  /** Ticked when the report shows no account number (in place of one). */
+  accountNumberNotShown?: boolean | undefined;
   /** This item's supporting documents, one a line; each becomes a numbered exhibit. */
   evidence?: string | undefined;
 }
@@ -70,7 +92,12 @@ export interface LetterForm extends DisputedItem {
   enclosures?: readonly EnclosureId[] | undefined;
 }
 
-type ItemCheckbox = 'identityTheft' | 'hasIdentityTheftReport';
+type ItemCheckbox =
+  | 'identityTheft'
+  | 'hasIdentityTheftReport'
+  | 'accountNumberNotShown'
+  | 'soldDebt'
+  | 'personalInfoNotMine';
 
 /** One item as the form holds it while the user types: every field a string, selects possibly empty. */
 export type ItemDraft = { [K in Exclude<keyof DisputedItem, ItemCheckbox>]-?: string } & {
@@ -89,10 +116,18 @@ export const EMPTY_ITEM_DRAFT: ItemDraft = {
   accountName: '',
   details: '',
   accountNumber: '',
+  accountNumberNotShown: false,
   evidence: '',
   reportedBalance: '',
   correctBalance: '',
   duplicateOf: '',
+  duplicateRemove: '',
+  soldDebt: false,
+  personalInfoKind: '',
+  reportedInfo: '',
+  correctInfo: '',
+  personalInfoNotMine: false,
+  inquiryDate: '',
   identityTheft: false,
   hasIdentityTheftReport: false,
   identityTheftReportNumber: '',
@@ -111,8 +146,13 @@ export const EMPTY_ITEM_DRAFT: ItemDraft = {
 export type RequiredItemField = 'errorType' | 'accountName' | 'details';
 export type MissingField = 'bureau' | `${number}.${RequiredItemField}`;
 
+/**
+ * Missing required fields (`missing`, worded by the form) and the other reasons no letter can be
+ * made yet (`problems`, each with its own message: see item-rules.ts).
+ */
 export type DraftValidation =
-  { ok: true; form: LetterForm } | { ok: false; missing: readonly MissingField[] };
+  | { ok: true; form: LetterForm }
+  | { ok: false; missing: readonly MissingField[]; problems: readonly FieldProblem[] };
 
 function optionalText(value: string): string | undefined {
   return value.trim() || undefined;
@@ -123,11 +163,24 @@ function optionalDate(value: string): IsoDate | undefined {
 }
 
 function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
+  const personalInfoKind = isPersonalInfoKindId(draft.personalInfoKind)
+    ? draft.personalInfoKind
+    : undefined;
+  const onlyAccounts = hasAccount(errorType);
   return {
     errorType,
-    accountName: draft.accountName.trim(),
+    accountName: draft.accountName.trim() || personalInfoName(draft, personalInfoKind),
     details: draft.details.trim(),
-    accountNumber: optionalText(draft.accountNumber),
+    accountNumber: onlyAccounts ? optionalText(draft.accountNumber) : undefined,
+    accountNumberNotShown:
+      (onlyAccounts && draft.accountNumberNotShown && !draft.accountNumber.trim()) || undefined,
+    duplicateRemove: isDuplicateRemoveId(draft.duplicateRemove) ? draft.duplicateRemove : undefined,
+    soldDebt: draft.soldDebt || undefined,
+    personalInfoKind,
+    reportedInfo: optionalText(draft.reportedInfo),
+    correctInfo: draft.personalInfoNotMine ? undefined : optionalText(draft.correctInfo),
+    personalInfoNotMine: draft.personalInfoNotMine || undefined,
+    inquiryDate: optionalDate(draft.inquiryDate),
     evidence: optionalText(draft.evidence),
     reportedBalance: optionalText(draft.reportedBalance),
     correctBalance: optionalText(draft.correctBalance),
@@ -150,19 +203,43 @@ function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
   };
 }
 
-/** Which required fields are missing, in form order; the form when none is. */
-export function validateLetterDraft(draft: LetterDraft): DraftValidation {
+/** Personal information needs no account name: the letter names the fact instead. */
+function personalInfoName(draft: ItemDraft, kind: PersonalInfoKindId | undefined): string {
+  return kind ? `${PERSONAL_INFO_KINDS[kind].label}: ${draft.reportedInfo.trim()}` : '';
+}
+
+function accountNameRequired(item: ItemDraft): boolean {
+  return item.errorType !== 'incorrect-personal-info';
+}
+
+/**
+ * Which required fields are missing and which rules fail (item-rules.ts), in form order; the form
+ * when none does. `today` tells future dates and items not yet obsolete.
+ */
+export function validateLetterDraft(
+  draft: LetterDraft,
+  today: IsoDate = toIsoDate(new Date()),
+): DraftValidation {
   const missing: MissingField[] = isBureauId(draft.bureau) ? [] : ['bureau'];
   const drafts = [draft, ...draft.additionalItems];
+  const problems = [
+    ...senderProblems(draft.sender, today),
+    ...drafts.flatMap((item, index) => itemProblems(item, index, today)),
+  ];
   const items = drafts.flatMap((item, index) => {
     const absent = (['errorType', 'accountName', 'details'] as const).filter((field) =>
-      field === 'errorType' ? !isErrorTypeId(item.errorType) : item[field].trim() === '',
+      field === 'errorType'
+        ? !isErrorTypeId(item.errorType)
+        : field === 'accountName'
+          ? accountNameRequired(item) && item.accountName.trim() === ''
+          : item[field].trim() === '',
     );
     missing.push(...absent.map((field): MissingField => `${index}.${field}`));
     return isErrorTypeId(item.errorType) ? [itemFromDraft(item, item.errorType)] : [];
   });
   const [first, ...rest] = items;
-  if (missing.length > 0 || !first || !isBureauId(draft.bureau)) return { ok: false, missing };
+  if (missing.length > 0 || problems.length > 0 || !first || !isBureauId(draft.bureau))
+    return { ok: false, missing, problems };
   return {
     ok: true,
     form: {
@@ -172,6 +249,27 @@ export function validateLetterDraft(draft: LetterDraft): DraftValidation {
       sender: draft.sender,
       enclosures: draft.enclosures?.filter(isEnclosureId),
     },
+  };
+}
+
+/**
+ * The letter form as the draft stands, whatever the rules say: for the live preview only, which
+ * shows the letter as it grows. Null until the bureau and every item's error type are chosen.
+ */
+export function draftForm(draft: LetterDraft): LetterForm | null {
+  if (!isBureauId(draft.bureau)) return null;
+  const drafts = [draft, ...draft.additionalItems];
+  const items = drafts.flatMap((item) =>
+    isErrorTypeId(item.errorType) ? [itemFromDraft(item, item.errorType)] : [],
+  );
+  const [first, ...rest] = items;
+  if (!first || items.length < drafts.length) return null;
+  return {
+    bureau: draft.bureau,
+    ...first,
+    additionalItems: rest,
+    sender: draft.sender,
+    enclosures: draft.enclosures?.filter(isEnclosureId),
   };
 }
 

@@ -21,7 +21,7 @@ export interface ItemType {
   readonly citations: readonly BureauStatuteId[];
   /**
    * A public record (a bankruptcy): the bureaus take it from court records, not from a creditor,
-   * and a direct dispute to a creditor does not cover it (12 CFR 1022.43(b)(1)(i)(D)).
+   * and a direct dispute to a creditor does not cover it (12 CFR 1022.43(b)(1)(iv)).
    */
   readonly publicRecord: boolean;
   /**

@@ -12,7 +12,14 @@ export type BureauStatuteId =
   | '1681s-2(b)';
 /** Statutes of a direct dispute to the furnisher. */
 export type FurnisherStatuteId =
-  '1681s-2(a)(8)' | '1681s-2(a)(3)' | '1681s-2(a)(5)' | '1681s-2(a)(6)(B)' | '12 CFR 1022.43';
+  | '1681s-2(a)(8)'
+  | '1681s-2(a)(3)'
+  | '1681s-2(a)(5)'
+  | '1681s-2(a)(6)(B)'
+  | '1681g(e)'
+  | '12 CFR 1022.43'
+  /** Fair Debt Collection Practices Act: a debt collector's letter only. */
+  | '1692e(8)';
 export type StatuteId = BureauStatuteId | FurnisherStatuteId;
 
 export interface Statute {
@@ -54,8 +61,13 @@ export const STATUTES: Readonly<Record<StatuteId, Statute>> = {
     citation: '§1681s-2(a)(6)(B)',
     about: 'identity theft reports',
   },
+  '1681g(e)': { id: '1681g(e)', citation: '§1681g(e)', about: 'records of identity theft' },
   '12 CFR 1022.43': { id: '12 CFR 1022.43', citation: '12 CFR 1022.43' },
+  '1692e(8)': { id: '1692e(8)', citation: '§1692e(8)', about: 'disputed debts' },
 };
+
+/** Provisions outside the FCRA, each named after its own act on the legal-basis line. */
+const OTHER_LAW: readonly StatuteId[] = ['12 CFR 1022.43', '1692e(8)'];
 
 export const LEGAL_BASIS_HEADING = 'Legal basis:';
 
@@ -65,7 +77,10 @@ export function legalBasisLine(citations: readonly StatuteId[]): string {
     const { citation, about } = STATUTES[id];
     return about ? `${citation} (${about})` : citation;
   };
-  const act = citations.filter((id) => id !== '12 CFR 1022.43').map(named);
+  const act = citations.filter((id) => !OTHER_LAW.includes(id)).map(named);
   const rule = citations.includes('12 CFR 1022.43') ? `; ${named('12 CFR 1022.43')}` : '';
-  return `${LEGAL_BASIS_HEADING} Fair Credit Reporting Act, 15 U.S.C. ${act.join(', ')}${rule}.`;
+  const fdcpa = citations.includes('1692e(8)')
+    ? `; Fair Debt Collection Practices Act, 15 U.S.C. ${named('1692e(8)')}`
+    : '';
+  return `${LEGAL_BASIS_HEADING} Fair Credit Reporting Act, 15 U.S.C. ${act.join(', ')}${rule}${fdcpa}.`;
 }

@@ -48,3 +48,28 @@ export function readability(text: string): Readability {
     grade: fleschKincaid(counts),
   };
 }
+
+/**
+ * A label line ("Account number: ending in 4321", "Exhibit 1: …", "Legal basis: …", "Disputed
+ * items:"), bare or as a list item: its value is data or a citation list, not prose.
+ */
+const LABEL_LINE =
+  /^(?:- |\d+\. |\s+)?(?:Disputed items?|Item \d+|Account name|Company|Account number|Information|Inquiry date|Type of item|Date of first delinquency|Date filed|Duplicate of|Identity theft report number|Proof|Exhibit \d+|Legal basis|What I disputed|Enclosures)(?::|$)/;
+/** Label lines whose value is a sentence of the letter's own: measured without the label. */
+const PROSE_LABELS =
+  /^(What you report|What you report to credit bureaus|What is true|What I ask|Details|What is new[\w ]*): /;
+
+/**
+ * The prose of a letter's body, as the readability budget measures it: label lines left out,
+ * except "What is true", "What I ask" and the like, whose sentences are kept without the label.
+ */
+export function letterProse(letter: string): string {
+  return letterBody(letter)
+    .split('\n')
+    .flatMap((line) => {
+      const prose = PROSE_LABELS.exec(line);
+      if (prose) return [line.slice(prose[0].length)];
+      return LABEL_LINE.test(line) ? [] : [line];
+    })
+    .join('\n');
+}

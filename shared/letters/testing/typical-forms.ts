@@ -22,8 +22,11 @@ export const FACTS: Record<ErrorTypeId, { facts: ItemFacts; shows: string[] }> =
     shows: ['What you report: a balance of $2,400.', 'What is true: the balance is $150.'],
   },
   'duplicate-account': {
-    facts: { duplicateOf: 'Capital One Bank account ending 1234' },
-    shows: ['Duplicate of: Capital One Bank account ending 1234'],
+    facts: { duplicateOf: 'Capital One Bank account ending 1234', duplicateRemove: 'later-opened' },
+    shows: [
+      'Duplicate of: Capital One Bank account ending 1234',
+      'delete the duplicate entry, the one opened later, and keep the other',
+    ],
   },
   'not-mine': {
     facts: { identityTheftReportNumber: 'FTC-123456789' },
@@ -47,7 +50,30 @@ export const FACTS: Record<ErrorTypeId, { facts: ItemFacts; shows: string[] }> =
   },
   'incorrect-payment-history': {
     facts: { monthsReportedLate: 'June and July 2026' },
-    shows: ['late payments in June and July 2026', 'remove the late marks for June and July 2026'],
+    shows: [
+      'late payments in June and July 2026',
+      'remove the late marks for June and July 2026 only, and keep the rest of the account as it is',
+    ],
+  },
+  'incorrect-personal-info': {
+    facts: {
+      personalInfoKind: 'address',
+      reportedInfo: '99 Pine Road, Dayton, OH 45402',
+      correctInfo: '12 Elm Street, Springfield, IL 62701',
+    },
+    shows: [
+      'Information: Address',
+      'What you report: my address as "99 Pine Road, Dayton, OH 45402".',
+      'What is true: my address is "12 Elm Street, Springfield, IL 62701".',
+    ],
+  },
+  'unauthorized-inquiry': {
+    facts: { inquiryDate: '2026-08-14' },
+    shows: [
+      'Inquiry date: August 14, 2026',
+      'What is true: I did not apply for credit with this company.',
+      'please delete this inquiry',
+    ],
   },
 };
 
@@ -64,6 +90,9 @@ export const DETAILS: Record<ErrorTypeId, string> = {
   'incorrect-dates': 'I opened this card in March 2018, not 2019. My first statement shows it.',
   'incorrect-payment-history':
     'I paid on time in June and July 2026. My bank statements show both payments.',
+  'incorrect-personal-info': 'I have never lived in Dayton. I have lived on Elm Street since 2019.',
+  'unauthorized-inquiry':
+    'I did not ask this company for a loan or a card, and I gave no one leave to.',
 };
 
 export function item(

@@ -16,6 +16,8 @@ export const GENERATOR_MESSAGES = {
   mailed: 'Added to My Disputes',
   mailedFailed: 'It could not be added to My Disputes. Please try again.',
   mailedInFuture: 'The mailing date cannot be in the future.',
+  lettersZipped: (bureaus: readonly string[]) =>
+    `${bureaus.length} letters downloaded in one .zip file, one for each bureau: ${bureaus.join(', ')}.`,
 } as const;
 
 /** Beside a required field left empty. */
@@ -46,6 +48,8 @@ export const ITEM_HINTS = {
     'With your report enclosed, the letter asks the bureau to block this account within 4 business days.',
   identityTheftNoReport:
     'Without an identity theft report the bureau handles this as an ordinary dispute. With one (free at IdentityTheft.gov), it must block the account within 4 business days.',
+  inquiryCompany: 'For an inquiry: the company your report shows.',
+  personalInfoName: 'Optional for personal information: the letter names the information itself.',
   mixedFile:
     'Not identity theft? Then the letter treats it as someone else’s account mixed into your file.',
 } as const;
@@ -54,6 +58,10 @@ export const ITEM_HINTS = {
 export const LETTER_NOTES = {
   noCreditorLetterForBankruptcy:
     'Credit bureaus take a bankruptcy from court records, not from a creditor, so dispute it with the credit bureau only.',
+  noCreditorLetterForPersonalInfo:
+    'Names, addresses, employers, dates of birth and SSN variations are disputed with the credit bureau only: 12 CFR 1022.43(b)(1)(i) and (ii) leave them out of disputes sent to a creditor.',
+  noCreditorLetterForInquiry:
+    'Inquiries are disputed with the credit bureau only: 12 CFR 1022.43(b)(1)(iii) leaves them out of disputes sent to a creditor.',
   idNeededForIdentityTheft: 'Needed as proof of identity for identity theft.',
 } as const;
 

@@ -1,3 +1,5 @@
+import { ERROR_TYPE_IDS, ERROR_TYPES } from '@shared/letters';
+
 export interface FaqItem {
   id: string;
   question: string;
@@ -16,8 +18,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       {
         id: 'what-is-it',
         question: 'What does Credit Dispute Letters do?',
-        answer:
-          'It builds a dispute letter for Experian, Equifax or TransUnion from a short form. You choose the bureau and the type of error, describe it, and get a ready-to-mail letter that cites the Fair Credit Reporting Act.',
+        answer: `It builds a dispute letter for Experian, Equifax or TransUnion from a short form. You choose the bureau and one of the ${ERROR_TYPE_IDS.length} types of error (${ERROR_TYPE_IDS.map((id) => ERROR_TYPES[id].label).join(', ')}), describe it, and get a ready-to-mail letter that cites the Fair Credit Reporting Act.`,
       },
       {
         id: 'how-to-start',
@@ -34,7 +35,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'which-bureaus',
         question: 'Which credit bureaus can I dispute with?',
         answer:
-          'All three nationwide bureaus: Experian, Equifax and TransUnion. Each letter is addressed to the bureau you pick, with its consumer dispute mailing address already filled in.',
+          'All three nationwide bureaus: Experian, Equifax and TransUnion. Each letter is addressed to the bureau you pick, with its consumer dispute mailing address already filled in. If two or three bureaus report the same item, enter it once and tick the other bureaus: you get one letter for each, downloaded together.',
       },
       {
         id: 'how-to-mail',

@@ -27,6 +27,12 @@ describe('FAQ', () => {
     expect(FAQ_CATEGORIES.flatMap((category) => category.items)).toHaveLength(10);
   });
 
+  it('counts the dispute types there are and names the two newest', () => {
+    const answer = FAQ_CATEGORIES[0]!.items[0]!.answer;
+    expect(answer).toContain('one of the 9 types of error');
+    expect(answer).toContain('Incorrect Personal Information, Unauthorized Inquiry');
+  });
+
   it('searches question and answer text, ignoring case', () => {
     expect(searchFaqs('CERTIFIED MAIL').map((item) => item.id)).toEqual(['how-to-mail']);
     expect(searchFaqs('which credit BUREAUS').map((item) => item.id)).toEqual(['which-bureaus']);

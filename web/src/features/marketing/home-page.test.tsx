@@ -32,7 +32,7 @@ describe('home page', () => {
     for (const [value, label] of [
       ['$5', '7-Day Access'],
       ['50K+', 'Letters Generated'],
-      ['7', 'Dispute Types'],
+      ['9', 'Dispute Types'],
       ['3', 'Credit Bureaus'],
     ] as [string, string][])
       expect(stats.getByText(label).previousElementSibling).toHaveTextContent(value);

@@ -5,12 +5,14 @@ import { SessionVariants } from '@/components/session-variants';
 import { paths, signUpPath } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
+import { ERROR_TYPE_IDS } from '@shared/letters';
 import sample from 'virtual:sample-letter';
 
 const STATS = [
   { value: '$5', label: '7-Day Access' },
   { value: '50K+', label: 'Letters Generated' },
-  { value: '7', label: 'Dispute Types' },
+  // Counted, not written: the strip follows the error types the generator offers.
+  { value: String(ERROR_TYPE_IDS.length), label: 'Dispute Types' },
   { value: '3', label: 'Credit Bureaus' },
 ];
 
@@ -40,7 +42,7 @@ const FEATURES = [
 const STEPS = [
   {
     title: 'Choose the bureau and the error',
-    text: 'Experian, Equifax or TransUnion, and one of 7 dispute types: a wrong balance, a duplicate, an account that is not yours and more.',
+    text: `Experian, Equifax or TransUnion, and one of ${ERROR_TYPE_IDS.length} dispute types: a wrong balance, a duplicate, an account that is not yours, an inquiry you did not make and more.`,
   },
   {
     title: 'Describe it in your own words',
@@ -67,7 +69,7 @@ const checkIcon = (
 
 const PRICING_CHECKLIST = [
   'Unlimited dispute letters for 7 days',
-  '7 dispute types: balances, duplicates, accounts that are not yours and more',
+  `${ERROR_TYPE_IDS.length} dispute types: balances, duplicates, accounts that are not yours, inquiries, personal information and more`,
   'Experian, Equifax and TransUnion addresses included',
   'Fair Credit Reporting Act citations in every letter',
   'Instant preview and download',

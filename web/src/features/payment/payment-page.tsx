@@ -1,3 +1,4 @@
+import { ERROR_TYPE_IDS } from '@shared/letters';
 import { PLAN } from '@shared/plan';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -18,7 +19,7 @@ import { openBillingPortal } from './open-billing-portal';
 
 const FEATURES = [
   'Unlimited dispute letter generation',
-  'All 7 dispute types with Fair Credit Reporting Act citations',
+  `All ${ERROR_TYPE_IDS.length} dispute types with Fair Credit Reporting Act citations`,
   'Letters for Experian, Equifax and TransUnion',
   'Bureau mailing addresses filled in for you',
   'Instant preview and download',

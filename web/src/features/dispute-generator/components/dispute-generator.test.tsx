@@ -47,6 +47,8 @@ async function fillForm(user: User, { details = true } = {}) {
   await user.selectOptions(screen.getByLabelText('Credit Bureau'), 'equifax');
   await user.selectOptions(screen.getByLabelText('Error Type'), 'incorrect-balance');
   await user.type(screen.getByLabelText('Account Name'), 'Capital One Visa');
+  await user.type(screen.getByLabelText('Account Number'), '4321');
+  await user.type(screen.getByLabelText('Correct Balance'), '$900');
   if (details)
     await user.type(
       screen.getByLabelText('Error Details'),
@@ -261,11 +263,13 @@ describe('the facts of each item', () => {
     const user = renderGenerator();
     await fillSender(user);
     await fillForm(user);
+    await user.clear(screen.getByLabelText('Account Number'));
     await user.type(screen.getByLabelText('Account Number'), '1234');
     expect(screen.getByLabelText('Account Number')).toHaveAccessibleDescription(
       'The last 4 digits are enough.',
     );
     await user.type(screen.getByLabelText('Reported Balance'), '$9,000');
+    await user.clear(screen.getByLabelText('Correct Balance'));
     await user.type(screen.getByLabelText('Correct Balance'), '$900');
     await user.type(screen.getByLabelText('Supporting Evidence'), 'March statement{Enter}Receipt');
     await goToStep(user, 'Review');
@@ -336,13 +340,22 @@ describe('the facts of each item', () => {
 
   it('says whether an outdated item’s reporting period has ended before the letter is made', async () => {
     const user = renderGenerator();
-    await goToStep(user, 'Disputed items');
+    await fillForm(user);
     await user.selectOptions(screen.getByLabelText('Error Type'), 'outdated-info');
-    // Without the item type the letter cannot say when the item must come off: a warning asks.
-    expect(
-      screen.getByText(/^Choose the item type: how long an item may be reported depends on it\./),
-    ).toBeInTheDocument();
+    // Without the item type no letter is made: the field is marked like any required field.
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Item Type')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Item Type')).toHaveAccessibleDescription(
+      'Choose the item type: how long an item may be reported depends on it.',
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Item Type'));
     await user.selectOptions(screen.getByLabelText('Item Type'), 'collection');
+    expect(screen.getByLabelText('Date of First Delinquency')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     const delinquency = screen.getByLabelText('Date of First Delinquency');
     await user.type(delinquency, '2016-03-01');
     expect(
@@ -352,14 +365,23 @@ describe('the facts of each item', () => {
     await user.clear(delinquency);
     const recent = toIsoDate(new Date());
     await user.type(delinquency, recent);
-    expect(screen.getByText(/^Not yet outdated\. It may be reported until/)).toBeInTheDocument();
+    // Not obsolete yet: no "outdated" letter; the field says until when and what works instead.
+    expect(delinquency).toHaveAttribute('aria-invalid', 'true');
+    expect(delinquency).toHaveAccessibleDescription(
+      expect.stringMatching(
+        /^This item may be reported until .*, so an "outdated" letter would not work yet\. If a date on it is wrong, choose Incorrect Dates; if its status is wrong, choose Incorrect Account Status\./,
+      ),
+    );
 
     await user.selectOptions(screen.getByLabelText('Item Type'), 'chapter-7');
     expect(screen.queryByLabelText('Date of First Delinquency')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Date Filed'), '2018-11-01');
-    expect(
-      screen.getByText(/Not yet outdated\. It may be reported until November 1, 2028/),
-    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Date Filed')).toHaveAccessibleDescription(
+      expect.stringContaining('This item may be reported until November 1, 2028'),
+    );
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
@@ -559,6 +581,9 @@ describe('beyond the basic letter', () => {
       screen.getByLabelText('Error Details (item 2)'),
       'This collection from 2015 is too old to be on my report.',
     );
+    await user.click(screen.getByLabelText('Not shown on my report (item 2)'));
+    await user.selectOptions(screen.getByLabelText('Item Type (item 2)'), 'collection');
+    await user.type(screen.getByLabelText('Date of First Delinquency (item 2)'), '2015-01-10');
     await user.type(screen.getByLabelText('Supporting Evidence (item 2)'), 'Midland notice');
     await goToStep(user, 'Review');
     await user.click(screen.getByLabelText('Copy of my credit report with the items circled'));
@@ -727,9 +752,12 @@ describe('after the legal review', () => {
     await fillForm(user);
     await user.selectOptions(screen.getByLabelText('Error Type'), 'outdated-info');
     await user.selectOptions(screen.getByLabelText('Item Type'), 'chapter-7');
+    await user.type(screen.getByLabelText('Date Filed'), '2010-01-10');
     await user.click(screen.getByRole('button', { name: 'Add another disputed item' }));
     await user.selectOptions(screen.getByLabelText('Error Type (item 2)'), 'incorrect-status');
     await user.type(screen.getByLabelText('Account Name (item 2)'), 'Chase Auto');
+    await user.type(screen.getByLabelText('Account Number (item 2)'), '7788');
+    await user.type(screen.getByLabelText('Correct Status (item 2)'), 'Paid in full');
     await user.type(screen.getByLabelText('Error Details (item 2)'), 'Paid in full in January.');
     await goToStep(user, 'Review');
     const panel = screen.getByRole('region', { name: 'Letter to the creditor' });

@@ -2,6 +2,7 @@ import type { MailedLetter } from '@shared/disputes';
 import {
   BUREAUS,
   BUREAU_IDS,
+  bureauChoiceProblems,
   buildFurnisherLetter,
   buildLetter,
   DEFAULT_BUREAU_ENCLOSURES,
@@ -17,6 +18,7 @@ import {
   requiredEnclosures,
   toIsoDate,
   validateLetterDraft,
+  type BureauChoice,
   type DisputedItem,
   type EnclosureId,
   type FurnisherLetterOptions,
@@ -35,6 +37,9 @@ import '../dispute-generator.css';
 import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/export-letter';
 import { mailedKey, type PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
+import { bureauLettersZip, chosenBureaus, isSeveral, withoutBureau } from '../lib/bureau-letters';
+import { problemsUnder, visibleProblems } from '../lib/field-problems';
 import { useYourDetails } from '../lib/stored-records';
 import { liveLetterText } from '../lib/live-letter';
 import {
@@ -44,6 +49,7 @@ import {
   LETTER_NOTES,
   REVIEW_NOTES,
 } from '../messages';
+import { BureauCopiesFields } from './bureau-copies-fields';
 import { DisputedItemFields } from './disputed-item-fields';
 import { EnclosureChecklist } from './enclosure-checklist';
 import { ExportOptionsPanel } from './export-options-panel';
@@ -186,6 +192,8 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const [bureau, setBureau] = useState('');
   const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM_DRAFT]);
   const [enclosures, setEnclosures] = useState<EnclosureId[]>([...DEFAULT_BUREAU_ENCLOSURES]);
+  /** The further bureaus ticked under "Also send to", each with its report number. */
+  const [copies, setCopies] = useState<BureauChoice>({});
   const [details, setDetails, forgetDetails] = useYourDetails(userId, accountName);
   /**
    * The letter being recorded, then recorded (by `mailedKey`): one record however often the button
@@ -213,9 +221,15 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     sender: details,
     enclosures,
   };
-  const validation = validateLetterDraft(draft);
-  const missing = showMissing && !validation.ok ? new Set(validation.missing) : NOTHING_MISSING;
   const today = toIsoDate(new Date());
+  const validation = validateLetterDraft(draft, today);
+  const missing = showMissing && !validation.ok ? new Set(validation.missing) : NOTHING_MISSING;
+  const problems = visibleProblems(
+    [...(validation.ok ? [] : validation.problems), ...bureauChoiceProblems(copies)],
+    items,
+    showMissing,
+  );
+  const copiesOk = bureauChoiceProblems(copies).length === 0;
   const liveText = liveLetterText(draft, new Date());
 
   /** Shows step `index` and moves focus to its heading. */
@@ -226,7 +240,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
 
   /** The current form as a letter form; when incomplete, a toast, each missing field marked and the first focused. */
   function completeForm(message: string): LetterForm | null {
-    if (validation.ok) return validation.form;
+    if (validation.ok && copiesOk) return validation.form;
     toast.error(message);
     flushSync(() => setShowMissing(true));
     const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -267,7 +281,23 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     if (!complete) return;
     const letter = bureauLetter(complete, new Date());
     setPreview({ letter });
-    download(letter);
+    if (isSeveral(copies, complete.bureau)) void downloadAll(complete);
+    else download(letter);
+  }
+
+  /** One letter per chosen bureau, in one .zip; the message lists them. */
+  async function downloadAll(complete: LetterForm) {
+    try {
+      const zip = await bureauLettersZip(
+        complete,
+        chosenBureaus(complete, details.reportNumber, copies),
+        new Date(),
+      );
+      saveFile(zip.blob, zip.fileName);
+      toast.success(GENERATOR_MESSAGES.lettersZipped(zip.names), LETTER_TOAST);
+    } catch {
+      toast.error(LETTER_MESSAGES.downloadFailed, LETTER_TOAST);
+    }
   }
 
   function openPreview() {
@@ -275,12 +305,22 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     if (complete) setPreview({ letter: bureauLetter(complete, new Date()) });
   }
 
-  function openFurnisherPreview(itemIndex: number, creditorName: string, address: string) {
+  function openFurnisherPreview(
+    itemIndex: number,
+    creditorName: string,
+    address: string,
+    debtCollector = false,
+  ) {
     const complete = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
     const item = complete && disputedItems(complete)[itemIndex];
     if (complete && item && furnisherLetterApplies(item))
       setPreview({
-        letter: furnisherLetter(complete, new Date(), { itemIndex, creditorName, address }),
+        letter: furnisherLetter(complete, new Date(), {
+          itemIndex,
+          creditorName,
+          address,
+          debtCollector,
+        }),
       });
   }
 
@@ -336,18 +376,30 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
           type="select"
           label="Credit Bureau"
           value={bureau}
-          onChange={setBureau}
+          onChange={(value) => {
+            setBureau(value);
+            setCopies(withoutBureau(copies, value));
+          }}
           placeholder="Select credit bureau"
           options={BUREAU_OPTIONS}
           required
           error={bureauError}
         />
+        {isBureauId(bureau) && (
+          <BureauCopiesFields
+            primary={bureau}
+            copies={copies}
+            onChange={setCopies}
+            problems={problemsUnder(problems, '')}
+          />
+        )}
         {items.map((item, index) => {
           const fields = (
             <DisputedItemFields
               item={item}
               labelSuffix={index === 0 ? '' : ` (item ${index + 1})`}
               errors={itemErrors(missing, index)}
+              problems={problemsUnder(problems, `${index}.`)}
               today={today}
               onChange={(next) => setItems(items.map((each, at) => (at === index ? next : each)))}
             />
@@ -459,7 +511,12 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
         >
           {[
             <>
-              <YourDetailsFields details={details} onChange={setDetails} onForget={forget} />
+              <YourDetailsFields
+                details={details}
+                onChange={setDetails}
+                onForget={forget}
+                problems={problemsUnder(problems, 'sender.')}
+              />
               <div className="mt-6 flex flex-wrap gap-3">
                 <button type="submit" className={buttonClasses('primary')}>
                   Next: {STEPS[1]}
@@ -488,6 +545,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
             items={items.map((item) => ({
               accountName: item.accountName.trim(),
               applies: furnisherLetterApplies(item),
+              errorType: item.errorType,
             }))}
             onPreview={openFurnisherPreview}
           />

@@ -1,5 +1,11 @@
 import {
   detailsTooShort,
+  DUPLICATE_REMOVE,
+  DUPLICATE_REMOVE_IDS,
+  hasAccount,
+  IDENTITY_THEFT_ERROR_TYPES,
+  PERSONAL_INFO_KINDS,
+  PERSONAL_INFO_KIND_IDS,
   ERROR_TYPES,
   ERROR_TYPE_IDS,
   formatIsoLong,
@@ -28,32 +34,60 @@ type TextFactKey = Exclude<
   | 'evidence'
   | 'identityTheft'
   | 'hasIdentityTheftReport'
+  | 'accountNumberNotShown'
+  | 'soldDebt'
+  | 'personalInfoNotMine'
 >;
 
 interface FactField {
   key: TextFactKey;
   label: string;
-  type?: 'date';
+  type?: 'date' | 'select';
   placeholder?: string;
   suggestions?: readonly string[];
+  options?: readonly { value: string; label: string }[];
+  /** Marked required: the letter needs it to say what is true. */
+  required?: boolean;
 }
+
+const DUPLICATE_REMOVE_OPTIONS = DUPLICATE_REMOVE_IDS.map((each) => ({
+  value: each,
+  label: DUPLICATE_REMOVE[each].label,
+}));
+const PERSONAL_INFO_OPTIONS = PERSONAL_INFO_KIND_IDS.map((each) => ({
+  value: each,
+  label: PERSONAL_INFO_KINDS[each].label,
+}));
 
 /** The facts each error type asks for (Account Not Mine and Outdated Information have their own). */
 const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
   'incorrect-balance': [
     { key: 'reportedBalance', label: 'Reported Balance', placeholder: 'e.g. $2,400' },
-    { key: 'correctBalance', label: 'Correct Balance', placeholder: 'e.g. $150' },
+    { key: 'correctBalance', label: 'Correct Balance', placeholder: 'e.g. $150', required: true },
   ],
   'duplicate-account': [
     {
       key: 'duplicateOf',
       label: 'Duplicate Of',
       placeholder: 'e.g. Capital One Bank account ending 1234',
+      required: true,
+    },
+    {
+      key: 'duplicateRemove',
+      label: 'Entry to Remove',
+      type: 'select',
+      placeholder: 'Select the entry to remove',
+      options: DUPLICATE_REMOVE_OPTIONS,
     },
   ],
   'incorrect-status': [
     { key: 'reportedStatus', label: 'Reported Status', placeholder: 'e.g. Charged off' },
-    { key: 'correctStatus', label: 'Correct Status', placeholder: 'e.g. Paid in full' },
+    {
+      key: 'correctStatus',
+      label: 'Correct Status',
+      placeholder: 'e.g. Paid in full',
+      required: true,
+    },
   ],
   'incorrect-dates': [
     {
@@ -65,16 +99,37 @@ const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
         'Date of last payment',
         'Date of first delinquency',
       ],
+      required: true,
     },
     { key: 'reportedDate', label: 'Reported Date', type: 'date' },
-    { key: 'correctDate', label: 'Correct Date', type: 'date' },
+    { key: 'correctDate', label: 'Correct Date', type: 'date', required: true },
   ],
   'incorrect-payment-history': [
     {
       key: 'monthsReportedLate',
       label: 'Months Reported Late',
       placeholder: 'e.g. June and July 2026',
+      required: true,
     },
+  ],
+  'incorrect-personal-info': [
+    {
+      key: 'personalInfoKind',
+      label: 'Information Type',
+      type: 'select',
+      placeholder: 'Select what is wrong',
+      options: PERSONAL_INFO_OPTIONS,
+      required: true,
+    },
+    {
+      key: 'reportedInfo',
+      label: 'What You Report',
+      placeholder: 'As your report shows it, e.g. 99 Pine Road, Dayton, OH',
+      required: true,
+    },
+  ],
+  'unauthorized-inquiry': [
+    { key: 'inquiryDate', label: 'Inquiry Date', type: 'date', required: true },
   ],
 };
 
@@ -96,14 +151,19 @@ interface DisputedItemFieldsProps {
   errors: ReadonlySet<RequiredItemField>;
   /** Today, to tell whether an outdated item's reporting period has ended. */
   today: IsoDate;
+  /** The item's fields that break a rule (item-rules.ts), with what to enter instead. */
+  problems?: ReadonlyMap<string, string>;
 }
+
+const NO_PROBLEMS: ReadonlyMap<string, string> = new Map();
 
 /**
  * What the form says about an Outdated Information item: a warning while its type is not chosen
  * or its period has not ended, and when it ends once the type and date are given.
  */
 function outdatedNote(item: ItemDraft, today: IsoDate): { text: string; warn: boolean } | null {
-  if (!isItemTypeId(item.itemType)) return { text: ITEM_HINTS.itemTypeMissing, warn: true };
+  // A missing type or date, or a period not yet over, is marked on its own field.
+  if (!isItemTypeId(item.itemType)) return null;
   const period = outdatedPeriod({
     errorType: 'outdated-info',
     accountName: '',
@@ -121,10 +181,7 @@ function outdatedNote(item: ItemDraft, today: IsoDate): { text: string; warn: bo
     : `It may be reported until ${until} (${period.rule}).`;
   return isObsolete(period, today)
     ? { text: `${limit} That date has passed: the letter asks for it to be deleted.`, warn: false }
-    : {
-        text: `Not yet outdated. ${limit} The letter will not ask for deletion; it asks the bureau to check this date.`,
-        warn: true,
-      };
+    : null;
 }
 
 /** One disputed item: its type, account, the facts its type needs, details and evidence. */
@@ -134,10 +191,14 @@ export function DisputedItemFields({
   labelSuffix = '',
   errors,
   today,
+  problems = NO_PROBLEMS,
 }: DisputedItemFieldsProps) {
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) =>
     onChange({ ...item, [key]: value });
+  const problem = (key: keyof ItemDraft) => problems.get(key) ?? null;
   const errorType = isErrorTypeId(item.errorType) ? item.errorType : null;
+  const withAccount = hasAccount(item.errorType);
+  const theftApplies = errorType !== null && IDENTITY_THEFT_ERROR_TYPES.includes(errorType);
   const itemType = isItemTypeId(item.itemType) ? ITEM_TYPES[item.itemType] : null;
   const outdated = errorType === 'outdated-info' ? outdatedNote(item, today) : null;
   return (
@@ -157,16 +218,41 @@ export function DisputedItemFields({
         label={`Account Name${labelSuffix}`}
         value={item.accountName}
         onChange={(value) => set('accountName', value)}
-        placeholder="e.g. Capital One Credit Card"
-        required
+        placeholder={
+          errorType === 'unauthorized-inquiry'
+            ? 'e.g. Acme Auto Finance'
+            : 'e.g. Capital One Credit Card'
+        }
+        required={errorType !== 'incorrect-personal-info'}
         error={errors.has('accountName') ? FIELD_ERRORS.accountName : null}
+        hint={
+          errorType === 'unauthorized-inquiry'
+            ? ITEM_HINTS.inquiryCompany
+            : errorType === 'incorrect-personal-info'
+              ? ITEM_HINTS.personalInfoName
+              : undefined
+        }
       />
-      <FormField
-        label={`Account Number${labelSuffix}`}
-        value={item.accountNumber}
-        onChange={(value) => set('accountNumber', value)}
-        hint={ITEM_HINTS.accountNumber}
-      />
+      {withAccount && (
+        <div>
+          <FormField
+            label={`Account Number${labelSuffix}`}
+            value={item.accountNumber}
+            onChange={(value) => set('accountNumber', value)}
+            hint={ITEM_HINTS.accountNumber}
+            required={!item.accountNumberNotShown}
+            error={problem('accountNumber')}
+          />
+          <label className="mt-1 flex items-center gap-2 text-sm text-gray-900">
+            <input
+              type="checkbox"
+              checked={item.accountNumberNotShown}
+              onChange={(event) => set('accountNumberNotShown', event.target.checked)}
+            />
+            Not shown on my report{labelSuffix}
+          </label>
+        </div>
+      )}
       {(errorType ? (FACT_FIELDS[errorType] ?? []) : []).map((field) => (
         <FormField
           key={field.key}
@@ -175,10 +261,45 @@ export function DisputedItemFields({
           onChange={(value) => set(field.key, value)}
           type={field.type}
           placeholder={field.placeholder}
+          options={field.options}
           suggestions={field.suggestions}
+          required={field.required ?? (field.key === 'duplicateRemove' && !item.soldDebt)}
+          error={problem(field.key)}
         />
       ))}
-      {errorType === 'not-mine' && (
+      {errorType === 'duplicate-account' && (
+        <label className="flex items-center gap-2 text-sm text-gray-900 md:col-span-2">
+          <input
+            type="checkbox"
+            checked={item.soldDebt}
+            onChange={(event) => set('soldDebt', event.target.checked)}
+          />
+          The debt was sold: the original creditor and the new owner both list it{labelSuffix}
+        </label>
+      )}
+      {errorType === 'incorrect-personal-info' && (
+        <div>
+          <FormField
+            label={`What Is True${labelSuffix}`}
+            value={item.personalInfoNotMine ? '' : item.correctInfo}
+            onChange={(value) => set('correctInfo', value)}
+            placeholder={
+              item.personalInfoKind === 'ssn' ? 'Last 4 digits only' : 'e.g. 12 Elm Street'
+            }
+            required={!item.personalInfoNotMine}
+            error={problem('correctInfo')}
+          />
+          <label className="mt-1 flex items-center gap-2 text-sm text-gray-900">
+            <input
+              type="checkbox"
+              checked={item.personalInfoNotMine}
+              onChange={(event) => set('personalInfoNotMine', event.target.checked)}
+            />
+            This is not mine: I never used it{labelSuffix}
+          </label>
+        </div>
+      )}
+      {theftApplies && (
         <div className="space-y-3 md:col-span-2">
           <label className="flex items-center gap-2 text-sm font-semibold text-gray-900">
             <input
@@ -213,9 +334,9 @@ export function DisputedItemFields({
                 {ITEM_HINTS.identityTheftSteps}
               </div>
             </>
-          ) : (
+          ) : errorType === 'not-mine' ? (
             <p className="text-sm text-gray-700">{ITEM_HINTS.mixedFile}</p>
-          )}
+          ) : null}
         </div>
       )}
       {errorType === 'outdated-info' && (
@@ -227,6 +348,8 @@ export function DisputedItemFields({
             onChange={(value) => set('itemType', value)}
             placeholder="Select item type"
             options={ITEM_TYPE_OPTIONS}
+            required
+            error={problem('itemType')}
           />
           {itemType?.startsWith === 'filing' ? (
             <FormField
@@ -234,6 +357,8 @@ export function DisputedItemFields({
               type="date"
               value={item.dateFiled}
               onChange={(value) => set('dateFiled', value)}
+              required
+              error={problem('dateFiled')}
             />
           ) : (
             <FormField
@@ -241,6 +366,8 @@ export function DisputedItemFields({
               type="date"
               value={item.dateOfFirstDelinquency}
               onChange={(value) => set('dateOfFirstDelinquency', value)}
+              required
+              error={problem('dateOfFirstDelinquency')}
               hint={
                 item.itemType === 'late-payment'
                   ? ITEM_HINTS.dateOfLatePayment

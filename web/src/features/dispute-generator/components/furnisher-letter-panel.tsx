@@ -6,13 +6,30 @@ import { FormField } from './form-field';
 
 export interface FurnisherLetterItem {
   accountName: string;
-  /** False for a bankruptcy: the bureaus take it from court records, not from a creditor. */
+  /**
+   * False for a bankruptcy (the bureaus take it from court records), personal information and
+   * inquiries: 12 CFR 1022.43(b)(1) leaves them out of direct disputes.
+   */
   applies: boolean;
+  /** The item's error type, which says why no creditor letter applies. */
+  errorType?: string;
 }
 
 interface FurnisherLetterPanelProps {
   items: readonly FurnisherLetterItem[];
-  onPreview: (itemIndex: number, creditorName: string, address: string) => void;
+  onPreview: (
+    itemIndex: number,
+    creditorName: string,
+    address: string,
+    debtCollector: boolean,
+  ) => void;
+}
+
+/** Why an item gets no creditor letter. */
+function noLetterReason(errorType: string | undefined): string {
+  if (errorType === 'incorrect-personal-info') return LETTER_NOTES.noCreditorLetterForPersonalInfo;
+  if (errorType === 'unauthorized-inquiry') return LETTER_NOTES.noCreditorLetterForInquiry;
+  return LETTER_NOTES.noCreditorLetterForBankruptcy;
 }
 
 /** The same dispute sent straight to the creditor that reported the item. */
@@ -21,8 +38,10 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
   const [itemIndex, setItemIndex] = useState(0);
   const [creditorName, setCreditorName] = useState('');
   const [address, setAddress] = useState('');
+  const [debtCollector, setDebtCollector] = useState(false);
   const chosen = Math.min(itemIndex, items.length - 1);
   const applies = items[chosen]?.applies ?? true;
+  const errorType = items[chosen]?.errorType;
   return (
     <section aria-labelledby={`${id}-title`} className={panelClasses}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -69,17 +88,23 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
                 className={inputClasses}
               />
             </div>
+            <label className="flex items-center gap-2 text-sm text-gray-900 md:col-span-2">
+              <input
+                type="checkbox"
+                checked={debtCollector}
+                onChange={(event) => setDebtCollector(event.target.checked)}
+              />
+              This company is a debt collector
+            </label>
           </>
         ) : (
-          <p className="text-sm text-gray-800 md:col-span-2">
-            {LETTER_NOTES.noCreditorLetterForBankruptcy}
-          </p>
+          <p className="text-sm text-gray-800 md:col-span-2">{noLetterReason(errorType)}</p>
         )}
       </div>
       {applies && (
         <button
           type="button"
-          onClick={() => onPreview(chosen, creditorName, address)}
+          onClick={() => onPreview(chosen, creditorName, address, debtCollector)}
           className={buttonClasses('secondary', 'mt-4 px-3 py-2 text-sm')}
         >
           Preview Furnisher Letter

@@ -7,6 +7,8 @@ interface YourDetailsFieldsProps {
   details: SenderDetails;
   onChange: (details: SenderDetails) => void;
   onForget: () => void;
+  /** Fields that break a rule (a future date of birth, an overlong report number), with what to enter. */
+  problems?: ReadonlyMap<string, string>;
 }
 
 type TextKey = 'name' | 'phone' | 'email' | 'dateOfBirth' | 'reportNumber';
@@ -34,7 +36,12 @@ const FIELDS: readonly {
 const SSN_REFUSED = 'Only the last 4 digits: never enter your full Social Security number.';
 
 /** Step 1, the sender block's details: who the bureau should look for. Kept in this browser only. */
-export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFieldsProps) {
+export function YourDetailsFields({
+  details,
+  onChange,
+  onForget,
+  problems,
+}: YourDetailsFieldsProps) {
   const id = useId();
   const [ssnRefused, setSsnRefused] = useState(false);
 
@@ -52,27 +59,42 @@ export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFi
         forget them; date of birth, SSN digits and report number only while this page is open.
       </p>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        {FIELDS.map((field) => (
-          <div key={field.key}>
-            <label htmlFor={`${id}-${field.key}`} className={labelClasses}>
-              {field.label}
-            </label>
-            <input
-              id={`${id}-${field.key}`}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              value={details[field.key]}
-              aria-describedby={field.hint ? `${id}-${field.key}-hint` : undefined}
-              onChange={(event) => onChange({ ...details, [field.key]: event.target.value })}
-              className={inputClasses}
-            />
-            {field.hint && (
-              <p id={`${id}-${field.key}-hint`} className={hintClasses}>
-                {field.hint}
-              </p>
-            )}
-          </div>
-        ))}
+        {FIELDS.map((field) => {
+          const error = problems?.get(field.key);
+          const describedBy = [
+            error && `${id}-${field.key}-error`,
+            field.hint && `${id}-${field.key}-hint`,
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <div key={field.key}>
+              <label htmlFor={`${id}-${field.key}`} className={labelClasses}>
+                {field.label}
+              </label>
+              <input
+                id={`${id}-${field.key}`}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                value={details[field.key]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy || undefined}
+                onChange={(event) => onChange({ ...details, [field.key]: event.target.value })}
+                className={inputClasses}
+              />
+              {error && (
+                <p id={`${id}-${field.key}-error`} className={errorClasses}>
+                  {error}
+                </p>
+              )}
+              {field.hint && (
+                <p id={`${id}-${field.key}-hint`} className={hintClasses}>
+                  {field.hint}
+                </p>
+              )}
+            </div>
+          );
+        })}
         <div>
           <label htmlFor={`${id}-ssn`} className={labelClasses}>
             Last 4 of SSN

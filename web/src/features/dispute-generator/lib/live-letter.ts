@@ -1,9 +1,4 @@
-import {
-  buildLetter,
-  validateLetterDraft,
-  type ItemDraft,
-  type LetterDraft,
-} from '@shared/letters';
+import { buildLetter, draftForm, type ItemDraft, type LetterDraft } from '@shared/letters';
 
 /** Stand-ins for the required words not typed yet, so the letter can be read as it grows. */
 export const LIVE_PLACEHOLDERS = {
@@ -25,12 +20,13 @@ function withStandIns(item: ItemDraft): ItemDraft {
  * letter's address and wording depend on them.
  */
 export function liveLetterText(draft: LetterDraft, date: Date): string | null {
-  const validation = validateLetterDraft({
+  // The rules that stop a letter from being made are marked on the form; the preview still grows.
+  const form = draftForm({
     ...withStandIns(draft),
     bureau: draft.bureau,
     additionalItems: draft.additionalItems.map(withStandIns),
     sender: draft.sender,
     enclosures: draft.enclosures,
   });
-  return validation.ok ? buildLetter(validation.form, date) : null;
+  return form ? buildLetter(form, date) : null;
 }

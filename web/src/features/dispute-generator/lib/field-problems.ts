@@ -1,0 +1,32 @@
+import type { FieldProblem, ItemDraft } from '@shared/letters';
+
+/**
+ * The problems shown inline: a value that breaks a rule (a future date, too many SSN digits) at
+ * once; a fact left blank only after the first attempt to build the letter, like a required field.
+ */
+export function visibleProblems(
+  problems: readonly FieldProblem[],
+  items: readonly ItemDraft[],
+  afterAttempt: boolean,
+): FieldProblem[] {
+  return problems.filter((problem) => {
+    if (afterAttempt) return true;
+    const [scope, field] = problem.field.split('.');
+    const item = items[Number(scope)];
+    if (!item) return true;
+    const value = item[field as keyof ItemDraft];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+}
+
+/** The problems under `prefix` ("0.", "sender.", "reportNumber."), keyed by the field's name. */
+export function problemsUnder(
+  problems: readonly FieldProblem[],
+  prefix: string,
+): Map<string, string> {
+  return new Map(
+    problems
+      .filter((problem) => problem.field.startsWith(prefix))
+      .map((problem) => [problem.field.slice(prefix.length), problem.message]),
+  );
+}
