@@ -80,35 +80,53 @@ describe('letters for all findings at once', () => {
       'transunion',
     ]);
     expect(headings(letterTo('experian').text)).toEqual([
-      'Item 1: Outdated Information',
-      'Item 2: Incorrect Balance',
+      'Item 1: Incorrect Personal Information',
+      'Item 2: Incorrect Personal Information',
+      'Item 3: Outdated Information',
+      'Item 4: Duplicate Account',
+      'Item 5: Unauthorized Inquiry',
     ]);
     expect(letterTo('experian').text).toContain('P.O. Box 4500');
     expect(letterTo('experian').text).toContain('Date of first delinquency: February 10, 2017');
     expect(letterTo('experian').text).toContain(
       'under §1681c(a)(4) and §1681c(c)(1), it may not be reported after August 9, 2024',
     );
-    expect(letterTo('experian').text).toContain('What is true: the balance is $0.');
+    const experian = letterTo('experian').text;
+    expect(experian).toContain('What you report: my name as "Alexis Samples".');
+    expect(experian).toContain('What I ask: please block this address.');
+    expect(experian).toContain(
+      'What I ask: please report a $0 balance on the original creditor’s entry, shown as transferred or sold.',
+    );
+    expect(experian).toContain('Company: Bright Auto Sales\nInquiry date: February 11, 2026');
+    expect(experian).toContain('Items 1, 2 and 5 are the result of identity theft');
 
     const equifax = letterTo('equifax').text;
     expect(headings(equifax)).toEqual([
-      'Item 1: Incorrect Payment History',
-      'Item 2: Outdated Information',
+      'Item 1: Incorrect Personal Information',
+      'Item 2: Incorrect Payment History',
       'Item 3: Outdated Information',
-      'Item 4: Account Not Mine',
+      'Item 4: Outdated Information',
+      'Item 5: Account Not Mine',
+      'Item 6: Unauthorized Inquiry',
     ]);
-    expect(equifax).toContain('What I ask: please remove the late marks for March 2025.');
+    expect(equifax).toContain(
+      'What I ask: please remove the late marks for March 2025 only, and keep the rest of the account as it is.',
+    );
     expect(equifax).toContain('under §1681c(a)(5), it may not be reported after March 15, 2025');
-    expect(equifax).toContain('Under §1681c-2, please block it within 4 business days');
+    expect(equifax).toContain('Under §1681c-2, please block them within 4 business days');
     expect(equifax).toContain(`My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT})`);
 
     const transunion = letterTo('transunion').text;
     expect(headings(transunion)).toEqual([
-      'Item 1: Incorrect Balance',
-      'Item 2: Duplicate Account',
-      'Item 3: Incorrect Balance',
-      'Item 4: Outdated Information',
+      'Item 1: Incorrect Personal Information',
+      'Item 2: Incorrect Balance',
+      'Item 3: Duplicate Account',
+      'Item 4: Duplicate Account',
+      'Item 5: Outdated Information',
     ]);
+    expect(transunion).toContain(
+      'What I ask: please delete the duplicate entry, the one opened later, and keep the other.',
+    );
     expect(transunion).toContain('What you report: a balance of $9,450.00.');
     expect(transunion).toContain('What is true: the balance is $8,450.00.');
     expect(transunion).toContain(
@@ -149,19 +167,18 @@ describe('letters for all findings at once', () => {
     )!;
     expect(coastal.text).toContain('Under §1681s-2(a)(6)(B)');
     expect(coastal.text).toContain('Re: Direct dispute of information you report about me');
+    // A collection agency is a debt collector: its letter adds the FDCPA.
+    const summit = letters.creditorLetters.find(
+      (letter) => letter.creditor === 'Summit Medical Collections',
+    )!;
+    expect(summit.text).toContain('§1692e(8)');
+    expect(coastal.text).not.toContain('§1692e(8)');
   });
 
   it('shows the findings no letter carries, with the reason', () => {
     expect(
       letters.withoutLetter.map((each) => [each.finding.kind, each.finding.title, each.why]),
-    ).toEqual([
-      ['personal-not-mine', 'Name: Alexis Samples', NO_LETTER_REASONS.notYet],
-      ['personal-not-mine', 'Address: 9 Harbor Road, Tampa, FL 33602', NO_LETTER_REASONS.notYet],
-      ['personal-not-mine', 'Employer: Gulf Coast Staffing', NO_LETTER_REASONS.notYet],
-      ['unauthorized-inquiry', 'Bright Auto Sales', NO_LETTER_REASONS.notYet],
-      ['unauthorized-inquiry', 'Coastal Payday Loans', NO_LETTER_REASONS.notYet],
-      ['aged-inquiry', 'QuickCash Online', NO_LETTER_REASONS.agedInquiry],
-    ]);
+    ).toEqual([['aged-inquiry', 'QuickCash Online', NO_LETTER_REASONS.agedInquiry]]);
   });
 
   it('a finding left out is in no letter', () => {
@@ -184,9 +201,9 @@ describe('letters for all findings at once', () => {
       SENDER,
     );
     expect(mailed.map((letter) => [letter.recipient, letter.items.length])).toEqual([
-      [{ kind: 'bureau', bureau: 'experian' }, 2],
-      [{ kind: 'bureau', bureau: 'equifax' }, 4],
-      [{ kind: 'bureau', bureau: 'transunion' }, 4],
+      [{ kind: 'bureau', bureau: 'experian' }, 5],
+      [{ kind: 'bureau', bureau: 'equifax' }, 6],
+      [{ kind: 'bureau', bureau: 'transunion' }, 5],
       [{ kind: 'furnisher', name: 'Prairie State Bank Visa', address: '' }, 1],
     ]);
     expect(mailed[0]!.letterText).toBe(letterTo('experian').text);

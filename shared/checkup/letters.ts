@@ -6,7 +6,10 @@ import {
   furnisherLetterFileName,
   letterFileName,
 } from '../letters/build-letter';
-import { formatIsoLong, type IsoDate } from '../letters/dates';
+import { formatIsoLong, toIsoDate, type IsoDate } from '../letters/dates';
+import { furnisherLetterApplies } from '../letters/build-letter';
+import { PERSONAL_INFO_KINDS } from '../letters/item-facts';
+import { itemProblems, type RuleItem } from '../letters/item-rules';
 import type { DisputedItem, LetterForm, SenderDetails } from '../letters/letter-form';
 import { ITEM_TYPES } from '../letters/reporting-period';
 import { entryTitle, type Finding } from './findings';
@@ -45,8 +48,6 @@ export const NO_LETTER_REASONS = {
     'The bureau you say is right shows more late months: asking the others to add late marks would only hurt you.',
   agedInquiry:
     'No law sets the 2 years: ask the bureau to remove it under its own policy, by phone or online.',
-  notYet:
-    'The letters cannot carry personal information or inquiries yet: ask each bureau that shows it to remove it (by phone, online, or in a short letter of your own).',
 } as const;
 
 type Account = AccountEntry;
@@ -75,25 +76,32 @@ export function disputedItemFor(
   const entry = account(checkup, finding.entryId);
   const facts = entry?.reports[bureau];
   const record = checkup.publicRecords.find((each) => each.id === finding.entryId);
+  const number = entry?.accountNumber.trim() || record?.caseNumber.trim();
   const named = {
-    accountName: entry?.creditor.trim() ?? finding.title,
-    accountNumber: entry?.accountNumber.trim() || undefined,
+    accountName:
+      entry?.creditor.trim() ??
+      (record
+        ? `${record.kind === 'chapter-7' ? 'Chapter 7' : 'Chapter 13'} bankruptcy${record.court.trim() ? `, ${record.court.trim()}` : ''}`
+        : finding.title),
+    accountNumber: number || undefined,
+    accountNumberNotShown: !number || undefined,
+  };
+  const reportNumber = checkup.identityTheftReportNumber.trim();
+  const theft = {
+    identityTheft: checkup.identityTheft || undefined,
+    hasIdentityTheftReport: (checkup.identityTheft && reportNumber !== '') || undefined,
+    identityTheftReportNumber: (checkup.identityTheft && reportNumber) || undefined,
   };
   switch (finding.kind) {
-    case 'not-mine': {
-      const reportNumber = checkup.identityTheftReportNumber.trim();
-      const theft = checkup.identityTheft;
+    case 'not-mine':
       return {
         errorType: 'not-mine',
         ...named,
         details: record
           ? `I did not file this bankruptcy. ${BUREAUS[bureau].name} reports it in my file.`
           : `I never opened or authorized this account${facts?.dateOpened ? `, which you report as opened on ${formatIsoLong(facts.dateOpened)}` : ''}${facts?.balance.trim() ? ` with a balance of ${facts.balance.trim()}` : ''}.`,
-        identityTheft: theft || undefined,
-        hasIdentityTheftReport: (theft && reportNumber !== '') || undefined,
-        identityTheftReportNumber: (theft && reportNumber) || undefined,
+        ...theft,
       };
-    }
     case 'obsolete': {
       const itemType = finding.itemType!;
       const filing = ITEM_TYPES[itemType].startsWith === 'filing';
@@ -174,11 +182,11 @@ export function disputedItemFor(
       const otherTitle = entryTitle(other.creditor, other.accountNumber);
       if (finding.duplicate === 'sold-debt')
         return {
-          errorType: 'incorrect-balance',
+          errorType: 'duplicate-account',
           ...named,
-          reportedBalance: facts.balance.trim(),
-          correctBalance: '$0',
-          details: `This debt was sold or transferred to ${other.creditor.trim()}, which reports it with a balance of ${otherFacts?.balance.trim() ?? 'its own'}. Please report this entry as transferred or sold with a $0 balance, so the same debt is not counted twice.`,
+          soldDebt: true,
+          duplicateOf: `${otherTitle}, which reports the same debt with a balance of ${otherFacts?.balance.trim() || 'its own'}`,
+          details: `This debt was sold or transferred to ${other.creditor.trim()}, yet you show a balance of ${facts.balance.trim()} on this entry too, so one debt counts twice.`,
           evidence: reportPage(
             bureau,
             `both ${entry.creditor.trim()} and ${other.creditor.trim()}`,
@@ -187,23 +195,97 @@ export function disputedItemFor(
       return {
         errorType: 'duplicate-account',
         ...named,
+        duplicateRemove: 'later-opened',
         duplicateOf: `${otherTitle}${otherFacts?.dateOpened ? ` (opened ${formatIsoLong(otherFacts.dateOpened)})` : ''}`,
-        details: `This entry repeats ${otherTitle}, with the same balance of ${facts.balance.trim()}. It is one debt: please delete this later entry and keep the other.`,
+        details: `This entry repeats ${otherTitle}, with the same balance of ${facts.balance.trim()}. It is one debt.`,
         evidence: reportPage(bureau, 'both entries'),
+      };
+    }
+    case 'personal-not-mine': {
+      const fact = checkup.personal.find((each) => each.id === finding.entryId);
+      if (!fact) return NO_LETTER_REASONS.needsChoice;
+      const kind = PERSONAL_INFO_KINDS[fact.kind];
+      // Only ever the last 4 digits of an SSN in a letter.
+      const shown =
+        fact.kind === 'ssn' ? fact.value.replace(/\D/g, '').slice(-4) : fact.value.trim();
+      return {
+        errorType: 'incorrect-personal-info',
+        accountName: `${kind.label}: ${shown}`,
+        personalInfoKind: fact.kind,
+        reportedInfo: shown,
+        personalInfoNotMine: true,
+        details: checkup.identityTheft
+          ? `It was put in my file through identity theft.`
+          : `It is not mine. Please remove it so that my file is not mixed with another person’s.`,
+        ...theft,
+      };
+    }
+    case 'unauthorized-inquiry': {
+      const inquiry = checkup.inquiries.find((each) => each.id === finding.entryId);
+      const date = inquiry?.reports[bureau]?.date;
+      if (!inquiry || !date) return NO_LETTER_REASONS.needsChoice;
+      return {
+        errorType: 'unauthorized-inquiry',
+        accountName: inquiry.creditor.trim(),
+        inquiryDate: date,
+        details: `I did not apply for credit with ${inquiry.creditor.trim()}, and I did not allow it to get my report.`,
+        ...theft,
       };
     }
     case 'aged-inquiry':
       return NO_LETTER_REASONS.agedInquiry;
-    case 'personal-not-mine':
-    case 'unauthorized-inquiry':
-      return NO_LETTER_REASONS.notYet;
   }
 }
 
-/** The creditor a finding allows a direct dispute to: accounts only (12 CFR 1022.43(b)(1)). */
-function creditorFor(finding: Finding, checkup: Checkup): Account | undefined {
-  if (!['not-mine', 'obsolete', 'mismatch', 'duplicate'].includes(finding.kind)) return undefined;
-  return account(checkup, finding.entryId);
+/** The engine's rules read every field as text (an item as the generator's form holds it). */
+function ruleItem(item: DisputedItem): RuleItem {
+  const text = (value: string | undefined) => value ?? '';
+  return {
+    errorType: item.errorType,
+    accountNumber: text(item.accountNumber),
+    accountNumberNotShown: item.accountNumberNotShown === true,
+    correctBalance: text(item.correctBalance),
+    duplicateOf: text(item.duplicateOf),
+    duplicateRemove: text(item.duplicateRemove),
+    soldDebt: item.soldDebt === true,
+    itemType: text(item.itemType),
+    dateOfFirstDelinquency: text(item.dateOfFirstDelinquency),
+    dateFiled: text(item.dateFiled),
+    correctStatus: text(item.correctStatus),
+    whichDate: text(item.whichDate),
+    reportedDate: text(item.reportedDate),
+    correctDate: text(item.correctDate),
+    monthsReportedLate: text(item.monthsReportedLate),
+    personalInfoKind: text(item.personalInfoKind),
+    reportedInfo: text(item.reportedInfo),
+    correctInfo: text(item.correctInfo),
+    personalInfoNotMine: item.personalInfoNotMine === true,
+    inquiryDate: text(item.inquiryDate),
+  };
+}
+
+/**
+ * The item for `bureau`, or why there is none: the engine's own rules (item-rules.ts) must pass,
+ * so the checkup never makes a letter the generator would refuse.
+ */
+function checkedItem(
+  finding: Finding,
+  bureau: BureauId,
+  checkup: Checkup,
+  today: IsoDate,
+): DisputedItem | string {
+  const item = disputedItemFor(finding, bureau, checkup);
+  if (typeof item === 'string') return item;
+  const [problem] = itemProblems(ruleItem(item), 0, today);
+  return problem ? problem.message : item;
+}
+
+/**
+ * The creditor a finding allows a direct dispute to: an account, never personal information, an
+ * inquiry or a bankruptcy (12 CFR 1022.43(b)(1)).
+ */
+function creditorFor(finding: Finding, item: DisputedItem, checkup: Checkup): Account | undefined {
+  return furnisherLetterApplies(item) ? account(checkup, finding.entryId) : undefined;
 }
 
 /**
@@ -217,6 +299,7 @@ export function checkupLetters(
   date: Date,
   sender?: Partial<SenderDetails>,
 ): CheckupLetters {
+  const today = toIsoDate(date);
   const withoutLetter: CheckupLetters['withoutLetter'] = [];
   const perBureau = new Map<BureauId, { item: DisputedItem; findingId: string }[]>();
   const creditorLetters: CheckupCreditorLetter[] = [];
@@ -232,7 +315,7 @@ export function checkupLetters(
     let firstItem: DisputedItem | undefined;
     let why: string | undefined;
     for (const bureau of finding.bureaus) {
-      const item = disputedItemFor(finding, bureau, checkup);
+      const item = checkedItem(finding, bureau, checkup, today);
       if (typeof item === 'string') {
         why ??= item;
         continue;
@@ -244,10 +327,15 @@ export function checkupLetters(
       withoutLetter.push({ finding, why: why ?? NO_LETTER_REASONS.needsChoice });
       continue;
     }
-    const creditor = creditorFor(finding, checkup);
+    const creditor = creditorFor(finding, firstItem, checkup);
     if (creditor) {
       const form: LetterForm = { bureau: finding.bureaus[0]!, ...firstItem, sender };
-      const options = { itemIndex: 0, creditorName: creditor.creditor.trim() };
+      const options = {
+        itemIndex: 0,
+        creditorName: creditor.creditor.trim(),
+        // A collection agency or debt buyer is a debt collector (the letter adds §1692e(8)).
+        debtCollector: creditor.section === 'collections' || undefined,
+      };
       creditorLetters.push({
         findingId: finding.id,
         creditor: creditor.creditor.trim(),
