@@ -193,11 +193,12 @@ describe('Report Checkup with the sample reports', () => {
       page.getByRole('button', { name: 'Download the letter to TransUnion' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(
-      `dispute-letter-transunion-incorrect-balance-${today}.txt`,
+      `dispute-letter-transunion-incorrect-personal-info-${today}.txt`,
     );
     const text = await readFile(await download.path(), 'utf8');
     expect(text).toContain('221 Maple Avenue');
-    expect(text).toContain('Item 4: Outdated Information');
+    expect(text).toContain('Item 5: Outdated Information');
+    expect(text).toContain('What you report: my employer as "Gulf Coast Staffing".');
     expect(text).toContain('Duplicate of: Summit Medical Collections, ending 8830');
 
     const creditors = page
