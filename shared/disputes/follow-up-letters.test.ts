@@ -149,7 +149,7 @@ describe('follow-up letters', () => {
           bureau: 'experian',
           errorType: 'incorrect-payment-history',
           accountName: 'Chase Sapphire',
-          accountNumber: '****4321',
+          accountNumber: '4321',
           details: 'Reported 30 days late in June 2026; I paid on June 3.',
           evidence: input.evidence,
           sender: source.sender,
@@ -166,6 +166,7 @@ describe('follow-up letters', () => {
     expect(text).toContain('§1681s-2(a)(3)');
     expect(text).toContain('Exhibit 1: June 2026 bank statement');
     expect(text).toContain('Exhibit 2: Payment confirmation of June 3, 2026');
+    expect(text).toContain('Account number: ending in 4321\n');
     expect(text).not.toMatch(/1681n|1681s-2\(b\)|review all relevant information I have provided/);
   });
 

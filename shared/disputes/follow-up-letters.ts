@@ -399,7 +399,9 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
         bureau: parent.recipient.kind === 'bureau' ? parent.recipient.bureau : 'experian',
         errorType: input.errorType,
         accountName: item.accountName,
-        accountNumber: item.accountNumber,
+        // "****4321" becomes "ending in 4321", as in the other follow-ups.
+        accountNumber:
+          item.accountNumber && accountEnding(item.accountNumber).replace(/^ending in /, ''),
         details: textLines(item.details).join(' '),
         evidence: input.evidence,
         sender: parent.sender,

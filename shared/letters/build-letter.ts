@@ -405,6 +405,8 @@ function numberExhibits(items: readonly DisputedItem[]): Exhibit[][] {
 }
 
 function accountNumberLine(item: DisputedItem): string[] {
+  // Personal information and inquiries have no account.
+  if (!hasAccount(item.errorType)) return [];
   const number = item.accountNumber?.trim();
   if (!number) return item.accountNumberNotShown ? ['Account number: not shown on my report'] : [];
   return [`Account number: ${/^\d{4}$/.test(number) ? `ending in ${number}` : number}`];

@@ -72,6 +72,10 @@ describe('1. two new error types', () => {
     expect(letter).toContain('What I ask: please correct my name and delete the wrong one.');
     expect(letter).not.toContain('Account number:');
     expect(letter).toContain('Legal basis: Fair Credit Reporting Act, 15 U.S.C. §1681i');
+    // Even when a number was typed before the type was chosen.
+    expect(buildLetter(form(item('incorrect-personal-info', true, false)), DATE)).not.toContain(
+      'Account number:',
+    );
   });
 
   it('an unknown address is deleted, and with identity theft and a report it is blocked under §1681c-2', () => {

@@ -91,6 +91,8 @@ describe('My Disputes in Chromium', () => {
     await page.getByLabel('Credit Bureau').selectOption('transunion');
     await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-payment-history');
     await page.getByLabel('Account Name', { exact: true }).fill('Chase Sapphire ending 4321');
+    await page.getByLabel('Account Number', { exact: true }).fill('4321');
+    await page.getByLabel('Months Reported Late', { exact: true }).fill('June 2026');
     await page
       .getByLabel('Error Details', { exact: true })
       .fill(`Reported 30 days late in June 2026; I paid on June 3. ${LONG_WORD}`);

@@ -105,6 +105,10 @@ describe('keyboard-only journey', () => {
     await page.keyboard.press('ArrowDown');
     await tabTo(/^Account Name/);
     await page.keyboard.type('Keyboard Bank 9876');
+    await tabTo(/^Account Number/);
+    await page.keyboard.type('9876');
+    await tabTo(/^Correct Balance/);
+    await page.keyboard.type('$0');
     await tabTo(/^Error Details/);
     await page.keyboard.type('This account was paid in full in April 2026.');
     expect(await page.getByLabel('Credit Bureau').inputValue()).not.toBe('');

@@ -86,7 +86,11 @@ const ITEMS = [
     account: 'Discover It',
     details: 'The same card shows twice, once under each of the bank’s names.',
     facts: { 'Duplicate Of': 'Discover Bank account ending 1111' },
-    shows: ['Duplicate of: Discover Bank account ending 1111'],
+    selects: { 'Entry to Remove': 'later-opened' },
+    shows: [
+      'Duplicate of: Discover Bank account ending 1111',
+      'please delete the duplicate entry, the one opened later, and keep the other',
+    ],
   },
   {
     type: 'not-mine',
@@ -150,6 +154,7 @@ const ITEMS = [
   details: string;
   itemType?: string;
   facts: Record<string, string>;
+  selects?: Record<string, string>;
   evidence?: string;
   shows: string[];
 }[];
@@ -203,6 +208,8 @@ async function fillForm() {
     if (item.itemType) await page.getByLabel(`Item Type${suffix}`).selectOption(item.itemType);
     for (const [label, value] of Object.entries(item.facts))
       await page.getByLabel(`${label}${suffix}`).fill(value);
+    for (const [label, value] of Object.entries(item.selects ?? {}))
+      await page.getByLabel(`${label}${suffix}`).selectOption(value);
     await page.getByLabel(`Error Details${suffix}`).fill(item.details);
     if (item.evidence) await page.getByLabel(`Supporting Evidence${suffix}`).fill(item.evidence);
   }

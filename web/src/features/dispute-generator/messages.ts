@@ -1,3 +1,5 @@
+import { ERROR_TYPE_IDS } from '@shared/letters';
+
 /** The product's words for letter work, verbatim from the spec. */
 export const LETTER_MESSAGES = {
   missingFields: 'Please fill in all required fields',
@@ -29,6 +31,7 @@ export const FIELD_ERRORS = {
 } as const;
 
 export const ITEM_HINTS = {
+  errorTypes: `${ERROR_TYPE_IDS.length} dispute types: choose the one that fits; each asks for the facts its letter needs.`,
   accountNumber: 'The last 4 digits are enough.',
   evidence:
     'Optional. One document a line: each becomes a numbered exhibit. Send copies, never originals.',

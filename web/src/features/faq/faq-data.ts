@@ -1,4 +1,4 @@
-import { ERROR_TYPE_IDS, ERROR_TYPES } from '@shared/letters';
+import { ERROR_TYPE_IDS, ERROR_TYPES } from '@shared/letters/error-types';
 
 export interface FaqItem {
   id: string;

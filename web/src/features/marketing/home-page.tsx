@@ -5,7 +5,7 @@ import { SessionVariants } from '@/components/session-variants';
 import { paths, signUpPath } from '@/config/paths';
 import { REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
-import { ERROR_TYPE_IDS } from '@shared/letters';
+import { ERROR_TYPE_IDS } from '@shared/letters/error-types';
 import sample from 'virtual:sample-letter';
 
 const STATS = [

@@ -1,4 +1,4 @@
-import { ERROR_TYPE_IDS } from '@shared/letters';
+import { ERROR_TYPE_IDS } from '@shared/letters/error-types';
 import { PLAN } from '@shared/plan';
 import { useState } from 'react';
 import toast from 'react-hot-toast';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailedLetter } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
 import { MemoryRouter } from 'react-router-dom';
-import { readBlobText } from '../testing/read-blob';
+import { readBlob, readBlobText } from '../testing/read-blob';
 import { DisputeGenerator } from './dispute-generator';
 
 // Whole-form interactions on a busy 2-core machine take longer than the 5 s default.
@@ -860,5 +860,116 @@ describe('after the legal review', () => {
     expect(mailedOn).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
     expect(onMailed).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Letters III', () => {
+  it('offers the 9 types, with the facts of Incorrect Personal Information and no creditor letter for it', async () => {
+    const user = renderGenerator();
+    await fillSender(user);
+    await fillForm(user);
+    const type = screen.getByLabelText('Error Type');
+    expect(within(type).getAllByRole('option')).toHaveLength(10);
+    await user.selectOptions(type, 'incorrect-personal-info');
+    expect(screen.queryByLabelText('Account Number')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Information Type'), 'address');
+    await user.type(screen.getByLabelText('What You Report'), '99 Pine Road, Dayton, OH');
+    await user.click(screen.getByLabelText('This is not mine: I never used it'));
+    await goToStep(user, 'Review');
+    const panel = screen.getByRole('region', { name: 'Letter to the creditor' });
+    expect(panel).toHaveTextContent('12 CFR 1022.43(b)(1)(i) and (ii) leave them out');
+    expect(
+      within(panel).queryByRole('button', { name: 'Preview Furnisher Letter' }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const text = screen.getByLabelText('Letter text').textContent;
+    expect(text).toContain('What you report: my address as "99 Pine Road, Dayton, OH".');
+    expect(text).toContain('What I ask: please delete this address.');
+  });
+
+  it('Unauthorized Inquiry: marks an inquiry date older than 2 years, or in the future, at once', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'unauthorized-inquiry');
+    const date = screen.getByLabelText('Inquiry Date');
+    await user.type(date, '2020-01-15');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription(
+      'Inquiries come off a report after 2 years, so one from January 15, 2020 should be gone already. Enter the date your report shows for it.',
+    );
+    await user.clear(date);
+    await user.type(date, '2099-01-01');
+    expect(date).toHaveAccessibleDescription(
+      'This date is in the future. Enter the date as your report shows it.',
+    );
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByLabelText('Inquiry Date'));
+  });
+
+  it('needs the account number or the "not shown" tick, and a fact of what is true', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    await user.clear(screen.getByLabelText('Account Number'));
+    await user.clear(screen.getByLabelText('Correct Balance'));
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Account Number')).toHaveAccessibleDescription(
+      expect.stringContaining('or tick "Not shown on my report"'),
+    );
+    expect(screen.getByLabelText('Correct Balance')).toHaveAccessibleDescription(
+      'Enter the correct balance: what you really owe.',
+    );
+    await user.click(screen.getByLabelText('Not shown on my report'));
+    await user.type(screen.getByLabelText('Correct Balance'), '$900');
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.getByLabelText('Letter text').textContent).toContain(
+      'Account number: not shown on my report',
+    );
+  });
+
+  it('marks a report number longer than 40 characters in Your details', async () => {
+    const user = renderGenerator();
+    await user.type(screen.getByLabelText('Report Number'), '1'.repeat(41));
+    expect(screen.getByLabelText('Report Number')).toHaveAccessibleDescription(
+      expect.stringContaining('A report number has at most 40 characters.'),
+    );
+  });
+
+  it('makes one letter per chosen bureau, each with its address and report number, in one .zip', async () => {
+    const user = renderGenerator();
+    const downloads = captureDownloads();
+    await fillSender(user);
+    await user.type(screen.getByLabelText('Report Number'), 'EQ-1');
+    await fillForm(user);
+    await user.click(screen.getByLabelText('TransUnion'));
+    await user.type(screen.getByLabelText('Report Number (TransUnion)'), 'TU-2');
+    expect(screen.queryByLabelText('Equifax')).not.toBeInTheDocument();
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
+    expect(
+      await screen.findByText(
+        '2 letters downloaded in one .zip file, one for each bureau: Equifax, TransUnion.',
+      ),
+    ).toBeInTheDocument();
+    const [zipped] = downloads;
+    expect(zipped?.fileName).toMatch(/^dispute-letters-incorrect-balance-\d{4}-\d{2}-\d{2}\.zip$/);
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(await readBlob(zipped!.blob));
+    const names = Object.keys(zip.files).sort();
+    expect(names).toEqual([
+      expect.stringMatching(/^dispute-letter-equifax-incorrect-balance-/),
+      expect.stringMatching(/^dispute-letter-transunion-incorrect-balance-/),
+    ]);
+    const equifax = await zip.file(names[0]!)!.async('string');
+    const transunion = await zip.file(names[1]!)!.async('string');
+    expect(equifax).toContain('Atlanta, GA 30374');
+    expect(equifax).toContain('(report number EQ-1)');
+    expect(transunion).toContain('Chester, PA 19016');
+    expect(transunion).toContain('(report number TU-2)');
+    expect(transunion).not.toContain('EQ-1');
   });
 });

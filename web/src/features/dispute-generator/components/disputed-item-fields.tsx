@@ -212,7 +212,7 @@ export function DisputedItemFields({
         options={ERROR_TYPE_OPTIONS}
         required
         error={errors.has('errorType') ? FIELD_ERRORS.errorType : null}
-        hint={errorType ? ERROR_TYPES[errorType].description : undefined}
+        hint={errorType ? ERROR_TYPES[errorType].description : ITEM_HINTS.errorTypes}
       />
       <FormField
         label={`Account Name${labelSuffix}`}

@@ -7,6 +7,7 @@ import {
   LETTER_KIND_LABELS,
   MAILING_ADVICE,
   nextSteps,
+  noResponseLetterNote,
   recipientAddressLines,
   recipientName,
   type Dispute,
@@ -195,6 +196,10 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
         <h3 className="font-semibold">Items and outcomes</h3>
         <ItemOutcomes dispute={dispute} today={today} onChange={api.save} />
       </div>
+
+      {noResponseLetterNote(dispute, today) && (
+        <p className="text-sm text-gray-800">{noResponseLetterNote(dispute, today)}</p>
+      )}
 
       {steps.length > 0 && (
         <div className="space-y-3">

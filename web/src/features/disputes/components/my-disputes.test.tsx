@@ -74,6 +74,63 @@ describe('My Disputes page', () => {
     ).toBeInTheDocument();
   });
 
+  it('waits 5 business days after the due date before the no-response letter, saying from when', async () => {
+    // Delivered 30 days ago: the 30-day period ended yesterday; the results may still be in the mail.
+    const { card } = await show(delivered(30));
+    expect(
+      within(card).queryByRole('button', { name: 'Build the no-response follow-up' }),
+    ).not.toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      /The no-response follow-up can be made from \w+ \d+, \d{4}: the bureau has 5 business days after its deadline to mail its results \(15 U\.S\.C\. §1681i\(a\)\(6\)\(A\)\)\./,
+    );
+  });
+
+  it('asks the identity lines for a follow-up, downloads the letter with them and keeps it without', async () => {
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { card } = await show(delivered(20, 'verified'));
+    const form = within(card)
+      .getByRole('button', { name: 'Build the method-of-verification request' })
+      .closest('form')!;
+    const ssn = within(form).getByLabelText('Last 4 of SSN');
+    await userEvent.type(ssn, '123456789');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Build the method-of-verification request' }),
+    );
+    expect(ssn).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Enter only the last 4 digits of your SSN, never the full number.',
+    );
+    await userEvent.clear(ssn);
+    await userEvent.type(ssn, '6789');
+    await userEvent.type(within(form).getByLabelText('Date of Birth'), '1985-03-04');
+    await userEvent.type(within(form).getByLabelText('Report Number'), '3318-2207-51');
+    // The first round's exhibits go again unless unticked.
+    await userEvent.click(within(form).getByLabelText('Exhibit 2: Payment confirmation'));
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Build the method-of-verification request' }),
+    );
+    const round2 = await screen.findByRole('article', { name: /^Round 2: Method-of-verification/ });
+    const kept = within(round2).getByLabelText('Letter text, round 2').textContent ?? '';
+    expect(kept).not.toMatch(/6789|March 4, 1985|3318-2207-51/);
+    expect(kept).toContain('Account number: ending in 4321');
+    expect(kept).toContain('Enclosures:\n- Exhibit 1: June 2026 bank statement\n');
+    expect(kept).not.toContain('Payment confirmation');
+    // jsdom's Blob has no text(); its FileReader reads it.
+    const mailed = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(saved.at(-1)!);
+    });
+    expect(mailed).toContain('Date of birth: March 4, 1985\nSSN (last 4 digits): 6789\n');
+    expect(mailed).toContain('(report number 3318-2207-51)');
+  });
+
   it('builds the resubmission only with the reason, or "The bureau gave no reason" ticked', async () => {
     const { card } = await show(delivered(20, 'frivolous'));
     await userEvent.type(
@@ -122,6 +179,14 @@ describe('My Disputes page', () => {
       within(form).getByLabelText('Supporting Evidence'),
       'June 2026 bank statement',
     );
+    // 12 CFR 1022.43(f)(1)(ii): after the bureau verified it, the creditor needs something new.
+    await userEvent.click(within(form).getByRole('button'));
+    const whatIsNew = within(form).getByLabelText('What is new since your dispute with the bureau');
+    expect(whatIsNew).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Say what is new since your dispute with Experian',
+    );
+    await userEvent.type(whatIsNew, 'My bank’s letter confirming the June 3 payment');
     await userEvent.click(within(form).getByRole('button'));
     const round2 = await screen.findByRole('article', {
       name: 'Round 2: Direct dispute to the creditor to JPMorgan Chase Bank, N.A.',

@@ -1,6 +1,9 @@
 import {
   buildFollowUp,
   errorTypeInLetter,
+  followUpFileName,
+  IDENTITY_KINDS,
+  letterExhibits,
   LIMITS,
   wordCount,
   type Dispute,
@@ -11,7 +14,9 @@ import { ERROR_TYPE_IDS, ERROR_TYPES, isErrorTypeId } from '@shared/letters';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses, labelClasses } from '@/components/field-styles';
+import { saveFile } from '@/lib/save-file';
 import { newId } from '../lib/ids';
+import { IdentityFields } from './identity-fields';
 
 interface NextStepFormProps {
   parent: Dispute;
@@ -82,14 +87,23 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
       { id: newId(), createdAt: new Date().toISOString() },
       new Date(),
     );
-    if (result.ok) onBuild(result.dispute);
-    else {
+    if (result.ok) {
+      // The letter to mail carries the identity lines; My Disputes keeps it without them.
+      if (asksIdentity)
+        saveFile(
+          new Blob([result.letterText], { type: 'text/plain;charset=utf-8' }),
+          followUpFileName(result.dispute, new Date()),
+        );
+      onBuild(result.dispute);
+    } else {
       setError({ message: result.message, field: result.field });
       if (result.field) document.getElementById(`${id}-${result.field}`)?.focus();
     }
   }
 
   const words = wordCount(input.statement ?? '');
+  const asksIdentity = IDENTITY_KINDS.includes(step.kind);
+  const exhibits = asksIdentity ? letterExhibits(parent.letterText) : [];
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-gray-200 p-4">
       <p className="text-sm break-words text-gray-800">{step.why}</p>
@@ -156,7 +170,26 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
             ),
             'One document a line: each becomes a numbered exhibit of the letter. Enclose copies, never originals.',
           )}
+          {field(
+            'whatIsNew',
+            'What is new since your dispute with the bureau',
+            (props) => (
+              <textarea
+                {...props}
+                rows={2}
+                required
+                maxLength={LIMITS.evidence}
+                value={input.whatIsNew ?? ''}
+                onChange={(event) => set({ whatIsNew: event.target.value })}
+                className={inputClasses}
+              />
+            ),
+            'A fact or document the creditor has not seen: without one it may treat this as the same dispute.',
+          )}
         </div>
+      )}
+      {asksIdentity && (
+        <IdentityFields input={input} onChange={set} field={field} exhibits={exhibits} />
       )}
       {step.kind === 'resubmission' &&
         field('enclosedInformation', 'What you are sending now, as the bureau asked', (props) => (
