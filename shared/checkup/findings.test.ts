@@ -375,3 +375,41 @@ describe('skips and bad input', () => {
     expect(computeFindings(bad, TODAY)).toEqual([]);
   });
 });
+
+describe('identity theft, 15 U.S.C. §1681c-2', () => {
+  it('a block is the remedy only with an identity theft report', () => {
+    const theft = (identityTheftReportNumber: string) =>
+      checkup({
+        identityTheft: true,
+        identityTheftReportNumber,
+        personal: [
+          {
+            id: 'p1',
+            kind: 'address',
+            value: '9 Harbor Road',
+            shownBy: ['experian'],
+            neverMine: true,
+          },
+        ],
+        inquiries: [
+          {
+            id: 'q1',
+            creditor: 'Bright Auto',
+            reports: { experian: { date: '2026-02-11' } },
+            applied: 'no',
+          },
+        ],
+      });
+    const withReport = computeFindings(theft('FTC-1'), TODAY);
+    expect(withReport.map((finding) => finding.basis)).toEqual([
+      '15 U.S.C. §1681c-2 (identity theft block) and §1681i',
+      '15 U.S.C. §1681c-2 (identity theft block) and §1681i',
+    ]);
+    const withoutReport = computeFindings(theft(''), TODAY);
+    expect(withoutReport.map((finding) => finding.basis.includes('§1681c-2'))).toEqual([
+      false,
+      false,
+    ]);
+    expect(withoutReport[0]!.action).toContain('IdentityTheft.gov');
+  });
+});

@@ -210,6 +210,11 @@ function mismatches(account: AccountEntry, checkup: Checkup): Finding[] {
   });
 }
 
+/** Identity theft with a report: only then may the letters ask for the §1681c-2 block. */
+function blockable(checkup: Checkup): boolean {
+  return checkup.identityTheft && checkup.identityTheftReportNumber.trim() !== '';
+}
+
 function identityTheftAction(checkup: Checkup): string {
   if (!checkup.identityTheft) return '';
   return checkup.identityTheftReportNumber.trim()
@@ -220,7 +225,7 @@ function identityTheftAction(checkup: Checkup): string {
 function notMineAccount(account: AccountEntry, checkup: Checkup): Finding[] {
   const bureaus = shownBy(account.reports, checkup.bureaus).map(([bureau]) => bureau);
   if (!account.notMine || bureaus.length === 0) return [];
-  const theft = checkup.identityTheft && checkup.identityTheftReportNumber.trim() !== '';
+  const theft = blockable(checkup);
   return [
     {
       id: `not-mine:${account.id}`,
@@ -322,8 +327,8 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
         title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${entry.value.trim()}`,
         bureaus,
         reason: `You marked this ${kind} as never yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it. A wrong ${kind} can mix your file with someone else’s or be a sign of identity theft.`,
-        basis: CITE.accuracy,
-        action: `Ask ${bureauList(bureaus)} to remove it.`,
+        basis: blockable(checkup) ? CITE.identityTheft : CITE.accuracy,
+        action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
       });
     }
 
@@ -416,7 +421,7 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
           title,
           bureaus,
           reason: `You did not apply for credit with ${title}, yet ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} its inquiry of ${recent.map(([, facts]) => formatIsoLong(facts.date)).join(' and ')}. A company may get your report only for a permissible purpose, such as credit you applied for.`,
-          basis: checkup.identityTheft ? CITE.identityTheft : CITE.inquiry,
+          basis: blockable(checkup) ? CITE.identityTheft : CITE.inquiry,
           action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
         });
       }
