@@ -139,6 +139,8 @@ export interface Checkup {
   inquiries: InquiryEntry[];
   /** Findings the user chose to leave out of the letters, by finding id. */
   excluded: string[];
+  /** When the letters were marked mailed (added to My Disputes): never twice. */
+  mailedOn: IsoDate | '';
 }
 
 export const EMPTY_ACCOUNT_FACTS: AccountFacts = {
@@ -163,6 +165,7 @@ export function emptyCheckup(): Checkup {
     publicRecords: [],
     inquiries: [],
     excluded: [],
+    mailedOn: '',
   };
 }
 

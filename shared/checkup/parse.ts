@@ -147,6 +147,7 @@ export function parseCheckup(raw: unknown): Checkup | null {
       publicRecords: list(raw.publicRecords).map(publicRecord),
       inquiries: list(raw.inquiries).map(inquiry),
       excluded: list(raw.excluded ?? []).filter((each): each is string => typeof each === 'string'),
+      mailedOn: date(raw.mailedOn),
     };
   } catch (error) {
     if (error instanceof Invalid) return null;

@@ -228,6 +228,12 @@ describe('Report Checkup with the sample reports', () => {
         .waitFor();
   });
 
+  it('never adds the same letters twice: after a reload they show as mailed', async () => {
+    await page.goto(`${e2e.runtime.url}/checkup?step=letters`);
+    await page.getByText(/^You marked these letters as mailed on /).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark all as mailed' }).count()).toBe(0);
+  });
+
   it('fits a 390 px screen and sent nothing of the reports anywhere', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${e2e.runtime.url}/checkup?step=accounts`);

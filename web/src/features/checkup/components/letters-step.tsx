@@ -122,6 +122,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
     setState('saving');
     try {
       await onMailed(mailedLetters([...letters.bureauLetters, ...chosen], mailedOn, sender));
+      api.update((current) => ({ ...current, mailedOn }));
       setState('saved');
     } catch {
       setState('failed');
@@ -221,9 +222,11 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
           className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
         >
           <h3 className="text-lg font-bold">Mailed them?</h3>
-          {state === 'saved' ? (
+          {state === 'saved' || checkup.mailedOn ? (
             <p role="status" className="mt-2">
-              {CHECKUP_MESSAGES.mailed(letters.bureauLetters.length + chosen.length)}{' '}
+              {state === 'saved'
+                ? CHECKUP_MESSAGES.mailed(letters.bureauLetters.length + chosen.length)
+                : CHECKUP_MESSAGES.alreadyMailed(checkup.mailedOn)}{' '}
               <Link to={paths.disputes} className="font-semibold text-brand-800 underline">
                 Open My Disputes
               </Link>
