@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile preset: Moto G-class screen, simulated slow 4G and 4x CPU slowdown) in
  * Debian's Chromium against the local runtime, on every public route and on /tools signed in
- * as a subscriber. Prints the four category scores and LCP/TBT/CLS per page, and the audits
+ * as a subscriber (and /checkup's accounts, findings and letters steps on the sample reports). Prints the four category scores and LCP/TBT/CLS per page, and the audits
  * that cost points. Targets (issue #20): 100 in all four categories.
  * Usage: npm run lighthouse   (builds the SPA first)   [--json bench/out/lighthouse.json]
  *        [--only /,/faq,subscriber]   (some pages only; `subscriber` is /tools signed in)
@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = [
   '/forgot-password',
   '/payment',
   '/tools',
+  '/checkup',
   '/success',
   '/support',
   '/privacy',
@@ -146,6 +147,10 @@ async function measureSubscriberTools(flags: Flags) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/tools$/);
   await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  // The report checkup with the sample reports, kept in the same localStorage.
+  await page.goto(`${runtime.url}/checkup`);
+  await page.getByRole('button', { name: 'Try it with a sample' }).click();
+  await page.getByRole('heading', { name: 'Personal information' }).waitFor();
   await page.close();
   await browser.close();
   const run = await lighthouse(`${runtime.url}/tools`, { ...flags, disableStorageReset: true });
@@ -154,6 +159,13 @@ async function measureSubscriberTools(flags: Flags) {
     throw new Error(`/tools as a subscriber ended on ${run.lhr.finalDisplayedUrl}`);
   }
   results.push(figures('/tools (subscriber)', run.lhr));
+  for (const step of ['accounts', 'findings', 'letters']) {
+    const url = `${runtime.url}/checkup?step=${step}`;
+    const checkup = await lighthouse(url, { ...flags, disableStorageReset: true });
+    if (!checkup || !checkup.lhr.finalDisplayedUrl.endsWith(`step=${step}`))
+      throw new Error(`no Lighthouse result for ${url}`);
+    results.push(figures(`/checkup ${step} (sample)`, checkup.lhr));
+  }
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);

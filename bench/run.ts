@@ -29,6 +29,7 @@ const BENCHES: Bench[] = [
   { file: 'bench/web-bundle.ts', args: [] },
   { file: 'bench/letter-bench.ts', args: [] },
   { file: 'bench/disputes-bench.ts', args: [] },
+  { file: 'bench/checkup-bench.ts', args: [] },
   { file: 'bench/lambda-bundles.ts', args: ['--runs', quick ? '3' : '5'] },
 ];
 
@@ -212,6 +213,27 @@ for (const bench of BENCHES) outputs[bench.file] = await run(bench);
     value: `${fonts[1]} KiB`,
     target: '≤ 40 KB',
     pass: number(fonts[2]) <= 40 * 1000,
+  });
+}
+
+{
+  const out = outputs['bench/checkup-bench.ts']!;
+  const checkup = match(
+    out,
+    /sample reports to letters: cold ([\d.]+) ms, mean ([\d.]+) ms, p50 [\d.]+ ms, p95 ([\d.]+) ms \((\d+) findings, (\d+) bureau letters, (\d+) creditor letters/,
+    'checkup',
+  );
+  raw.checkup = {
+    coldMs: number(checkup[1]),
+    meanMs: number(checkup[2]),
+    p95Ms: number(checkup[3]),
+    findings: number(checkup[4]),
+  };
+  figures.push({
+    name: `Report checkup, sample reports to every letter (${checkup[4]} findings, ${checkup[5]} + ${checkup[6]} letters)`,
+    value: `cold ${checkup[1]} ms, mean ${checkup[2]} ms (p95 ${checkup[3]})`,
+    target: '< 1 s',
+    pass: number(checkup[1]) < 1000 && number(checkup[3]) < 1000,
   });
 }
 

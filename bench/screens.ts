@@ -29,6 +29,7 @@ const ROUTES = [
   '/privacy',
   '/terms',
   '/tools',
+  '/checkup',
   '/no-such-page',
 ];
 const only = textOption('only')?.split(',');

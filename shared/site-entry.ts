@@ -12,6 +12,7 @@ export const ROUTE_ENTRY_FILES: Readonly<Record<string, string>> = {
   '/tools': 'tools.html',
   '/disputegenerator': 'disputegenerator.html',
   '/disputes': 'disputes.html',
+  '/checkup': 'checkup.html',
   '/auth': 'auth.html',
   '/forgot-password': 'forgot-password.html',
   '/reset-password': 'reset-password.html',

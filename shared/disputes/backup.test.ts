@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, BACKUP_MESSAGES, parseBackup, parseDispute } from './backup';
+import { answerSample, sampleCheckup } from '../checkup/samples';
 import { sampleDispute } from './testing/sample-dispute';
 
 const USER = 'user-1';
@@ -107,5 +108,19 @@ describe('parseDispute', () => {
       items: [{ ...first!, outcome: 'frivolous', noReasonGiven: true }, second!],
     });
     expect(parseDispute(dispute)?.items[0]?.noReasonGiven).toBe(true);
+  });
+});
+
+describe('parseBackup with the report checkup', () => {
+  it('carries the checkup in progress, and refuses a damaged one', () => {
+    const checkup = answerSample(sampleCheckup());
+    const result = parseBackup(backupText({ checkup }), USER);
+    expect(result.ok && result.backup.checkup).toEqual(checkup);
+    const withoutCheckup = parseBackup(backupText(), USER);
+    expect(withoutCheckup.ok && withoutCheckup.backup.checkup).toBeUndefined();
+    expect(parseBackup(backupText({ checkup: { ...checkup, accounts: 'x' } }), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('the report checkup'),
+    });
   });
 });

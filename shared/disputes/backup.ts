@@ -1,3 +1,5 @@
+import { parseCheckup } from '../checkup/parse';
+import type { Checkup } from '../checkup/model';
 import { isBureauId } from '../letters/bureaus';
 import { isIsoDate } from '../letters/dates';
 import {
@@ -31,6 +33,8 @@ export interface Backup {
   exportedAt: string;
   disputes: Dispute[];
   exhibits: BackupExhibit[];
+  /** The report checkup in progress, if any (kept beside the disputes, in the browser only). */
+  checkup?: Checkup | undefined;
 }
 
 export const BACKUP_MESSAGES = {
@@ -219,6 +223,8 @@ export function parseBackup(fileText: string, userId: string): BackupParse {
       for (const exhibit of dispute.exhibits)
         if (!files.has(exhibit.id)) throw new Invalid(`the file of ${exhibit.name} is missing`);
     }
+    const checkup = raw.checkup === undefined ? undefined : parseCheckup(raw.checkup);
+    if (checkup === null) throw new Invalid('the report checkup');
     return {
       ok: true,
       backup: {
@@ -228,6 +234,7 @@ export function parseBackup(fileText: string, userId: string): BackupParse {
         exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt : '',
         disputes,
         exhibits,
+        ...(checkup ? { checkup } : {}),
       },
     };
   } catch (error) {

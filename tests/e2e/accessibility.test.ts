@@ -82,6 +82,7 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['/auth', 'Why create an account?'],
   ['/payment', 'Sign in to subscribe'],
   ['/tools', 'Sign In Required'],
+  ['/checkup', 'Sign In Required'],
   // Signed out, /success sends the visitor to sign in first.
   ['/success', 'Why create an account?'],
   ['/auth?mode=signup', 'Confirm Password'],

@@ -41,6 +41,7 @@ describe('prerendered pages', () => {
       ['/success', 'Welcome back! Sign in to access your dispute letters.'],
       ['/auth', 'Welcome back! Sign in to access your dispute letters.'],
       ['/disputes', 'Sign in to your account to see your disputes.'],
+      ['/checkup', 'Sign in to your account to use the Report Checkup.'],
     ];
     for (const [location, signedOut] of variants) {
       const { html } = await prerenderPage(location!);

@@ -24,6 +24,7 @@ const PAGES: {
   { path: paths.tools, page: ToolsRoute },
   { path: paths.disputeGenerator, page: ToolsRoute },
   { path: paths.disputes, page: lazyPage(() => import('./routes/disputes')) },
+  { path: paths.checkup, page: lazyPage(() => import('./routes/checkup')) },
   { path: paths.auth, page: AuthRoute },
   { path: paths.forgotPassword, page: lazyPage(() => import('./routes/forgot-password')) },
   { path: paths.resetPassword, page: lazyPage(() => import('./routes/reset-password')) },

@@ -32,6 +32,7 @@ export function Header({ signedIn, account, notice }: HeaderProps) {
       ? [
           { to: paths.tools, label: 'Dispute Generator' },
           { to: paths.disputes, label: 'My Disputes' },
+          { to: paths.checkup, label: 'Checkup' },
         ]
       : []),
     { to: paths.faq, label: 'FAQ' },

@@ -4,6 +4,7 @@ export const paths = {
   tools: '/tools',
   disputeGenerator: '/disputegenerator',
   disputes: '/disputes',
+  checkup: '/checkup',
   auth: '/auth',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

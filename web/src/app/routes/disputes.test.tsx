@@ -80,7 +80,7 @@ describe('My Disputes', () => {
         within(nav)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Home', 'Dispute Generator', 'My Disputes', 'FAQ', 'Testimonials']),
+      ).toEqual(['Home', 'Dispute Generator', 'My Disputes', 'Checkup', 'FAQ', 'Testimonials']),
     );
     const badge = await screen.findByRole('link', { name: /1 overdue/ });
     await userEvent.click(badge);

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { forgetDetailsOnDevice } from '@/features/dispute-generator/lib/details-storage';
+import { forgetCheckupOnDevice } from '@/lib/checkup-storage';
 import { MyDisputes } from '@/features/disputes';
 
 export default function DisputesRoute() {
@@ -22,7 +23,10 @@ export default function DisputesRoute() {
         <MyDisputes
           key={user.id}
           userId={user.id}
-          deleteDetails={() => forgetDetailsOnDevice(user.id)}
+          deleteDetails={() => {
+            forgetDetailsOnDevice(user.id);
+            forgetCheckupOnDevice(user.id);
+          }}
         />
       ) : signedOutView ? (
         <SessionVariants

@@ -12,16 +12,30 @@ import { useSubscription } from '@/lib/subscription';
 const SignOutDialog = lazy(() => import('@/components/sign-out-dialog'));
 const disputesData = () => import('@/features/disputes/lib/device-data');
 const detailsData = () => import('@/features/dispute-generator/lib/details-storage');
+const checkupData = () => import('@/lib/checkup-storage');
 
-/** Whether this browser keeps anything of `userId`: their disputes or "Your details". */
+/** Whether this browser keeps anything of `userId`: their disputes, "Your details" or checkup. */
 async function hasDeviceData(userId: string): Promise<boolean> {
-  const [disputes, details] = await Promise.all([disputesData(), detailsData()]);
-  return details.hasDetailsOnDevice(userId) || (await disputes.hasDisputesOnDevice(userId));
+  const [disputes, details, checkup] = await Promise.all([
+    disputesData(),
+    detailsData(),
+    checkupData(),
+  ]);
+  return (
+    details.hasDetailsOnDevice(userId) ||
+    checkup.hasCheckupOnDevice(userId) ||
+    (await disputes.hasDisputesOnDevice(userId))
+  );
 }
 
 async function clearDeviceData(userId: string): Promise<void> {
-  const [disputes, details] = await Promise.all([disputesData(), detailsData()]);
+  const [disputes, details, checkup] = await Promise.all([
+    disputesData(),
+    detailsData(),
+    checkupData(),
+  ]);
   details.forgetDetailsOnDevice(userId);
+  checkup.forgetCheckupOnDevice(userId);
   await disputes.deleteDisputesOnDevice(userId);
 }
 

@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
 import { panelClasses } from '@/components/field-styles';
+import { loadCheckup, saveCheckup } from '@/lib/checkup-storage';
 import { saveFile } from '@/lib/save-file';
 import { useConfirmStep } from '../hooks/use-confirm-step';
 import type { DisputesApi } from '../hooks/use-disputes';
@@ -20,8 +21,12 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
   async function exportBackup() {
     const backup = await api.exportBackup();
     if (!backup) return;
+    // The report checkup in progress travels with the disputes.
+    const checkup = loadCheckup(userId);
     saveFile(
-      new Blob([JSON.stringify(backup)], { type: 'application/json' }),
+      new Blob([JSON.stringify(checkup ? { ...backup, checkup } : backup)], {
+        type: 'application/json',
+      }),
       `my-disputes-backup-${toIsoDate(new Date())}.json`,
     );
     toast.success(DISPUTE_MESSAGES.backupExported);
@@ -43,6 +48,7 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       return;
     }
     const count = await api.importBackup(parsed.backup);
+    if (count !== undefined && parsed.backup.checkup) saveCheckup(userId, parsed.backup.checkup);
     if (count !== undefined) toast.success(DISPUTE_MESSAGES.backupImported(count));
   }
 
@@ -121,9 +127,9 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       </div>
       {remove.confirming && (
         <p id={`${id}-delete-warning`} className="mt-3 text-sm font-semibold text-red-800">
-          This removes from this browser every dispute and attached file of this account, and your
-          saved details (name, address, phone and e-mail). Export a backup first if you want to keep
-          your disputes.
+          This removes from this browser every dispute and attached file of this account, your
+          report checkup, and your saved details (name, address, phone and e-mail). Export a backup
+          first if you want to keep your disputes.
         </p>
       )}
       {problem && (

@@ -1,0 +1,430 @@
+import { BUREAU_IDS, BUREAUS, type BureauId } from '../letters/bureaus';
+import { addYears, formatIsoLong, type IsoDate } from '../letters/dates';
+import { isObsolete, reportingPeriod, type ItemTypeId } from '../letters/reporting-period';
+import {
+  COMPARED_FIELD_LABELS,
+  COMPARED_FIELDS,
+  PERSONAL_KIND_LABELS,
+  type AccountEntry,
+  type AccountFacts,
+  type Checkup,
+  type ComparedField,
+  type SectionId,
+} from './model';
+import { inputProblems, parseBalance } from './validate';
+
+export const FINDING_KINDS = [
+  'personal-not-mine',
+  'not-mine',
+  'obsolete',
+  'mismatch',
+  'duplicate',
+  'unauthorized-inquiry',
+  'aged-inquiry',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+export const FINDING_KIND_LABELS: Readonly<Record<FindingKind, string>> = {
+  'personal-not-mine': 'Never yours',
+  'not-mine': 'Not your account',
+  obsolete: 'Reported past its period',
+  mismatch: 'Bureaus differ',
+  duplicate: 'Duplicate',
+  'unauthorized-inquiry': 'Inquiry you did not apply for',
+  'aged-inquiry': 'Inquiry older than 2 years',
+};
+
+/** What the checkup found about one entry, with the reason it is a finding. */
+export interface Finding {
+  /** Stable across recomputation: the user may leave a finding out by its id. */
+  id: string;
+  kind: FindingKind;
+  section: SectionId;
+  entryId: string;
+  /** "Northway Department Store, ending 3302". */
+  title: string;
+  /** The bureaus whose letters carry it (none until the user says which bureau is right). */
+  bureaus: BureauId[];
+  /** Why it is a finding, in plain words with the dates that make it one. */
+  reason: string;
+  /** The law (or the bureaus' policy) it comes from. */
+  basis: string;
+  /** What to do next. */
+  action: string;
+  /** Reported past its period: the date it counts from and the last day it may be reported. */
+  startsOn?: IsoDate;
+  reportableUntil?: IsoDate;
+  itemType?: ItemTypeId;
+  /** Bureaus differ: which fact, each bureau's value and the bureau the user says is right. */
+  field?: ComparedField;
+  values?: Partial<Record<BureauId, string>>;
+  rightBureau?: BureauId;
+  /** Duplicate: the entry this one repeats, and how. */
+  otherEntryId?: string;
+  duplicate?: 'same-creditor' | 'sold-debt';
+}
+
+const CITE = {
+  collection: '15 U.S.C. §1681c(a)(4) and §1681c(c)(1)',
+  otherAdverse: '15 U.S.C. §1681c(a)(5)',
+  chapter7: '15 U.S.C. §1681c(a)(1)',
+  chapter13: '15 U.S.C. §1681c(a)(1) allows 10 years; the bureaus’ own policy removes it after 7',
+  accuracy: '15 U.S.C. §1681i (reinvestigation) and §1681e(b) (accuracy)',
+  identityTheft: '15 U.S.C. §1681c-2 (identity theft block) and §1681i',
+  inquiry: '15 U.S.C. §1681b(f) (a report only for a permissible purpose) and §1681i',
+  agedInquiry: 'The bureaus’ own policy: inquiries are removed 2 years after their date',
+} as const;
+
+/** How long the bureaus keep an inquiry, by their own policy (no statute sets it). */
+export const INQUIRY_YEARS = 2;
+
+export function entryTitle(name: string, accountNumber = ''): string {
+  const number = accountNumber.trim();
+  return number ? `${name.trim()}, ending ${number.slice(-4)}` : name.trim();
+}
+
+function bureauList(bureaus: readonly BureauId[]): string {
+  const names = bureaus.map((bureau) => BUREAUS[bureau].name);
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The bureaus of `reports` the user has a report from, in the usual order. */
+function shownBy<T>(
+  reports: Partial<Record<BureauId, T>>,
+  bureaus: readonly BureauId[],
+): [BureauId, T][] {
+  return BUREAU_IDS.filter((bureau) => bureaus.includes(bureau) && reports[bureau]).map(
+    (bureau) => [bureau, reports[bureau]!],
+  );
+}
+
+function normalizedName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** A fact as compared: the balance as a number, text without case, late months as a set. */
+function comparable(field: ComparedField, facts: AccountFacts): string {
+  const value = facts[field].trim();
+  if (field === 'balance') return value === '' ? '' : String(parseBalance(value));
+  if (field === 'status') return value.toLowerCase().replace(/\s+/g, ' ');
+  if (field === 'lateMonths')
+    return value
+      .toLowerCase()
+      .split(/\s*(?:,|;|\band\b)\s*/)
+      .filter(Boolean)
+      .sort()
+      .join('|');
+  return value;
+}
+
+function shownValue(field: ComparedField, facts: AccountFacts): string {
+  const value = facts[field].trim();
+  if (field === 'lateMonths') return value || 'none';
+  if (field === 'dateOpened' || field === 'dateOfFirstDelinquency')
+    return value && formatIsoLong(value);
+  return value;
+}
+
+/** Items past their period under §1681c(a): one finding per date of first delinquency shown. */
+function obsoleteAccount(account: AccountEntry, checkup: Checkup, today: IsoDate): Finding[] {
+  if (account.negative === '' || account.notMine) return [];
+  const itemType = account.negative;
+  const byStart = new Map<IsoDate, BureauId[]>();
+  for (const [bureau, facts] of shownBy(account.reports, checkup.bureaus))
+    if (facts.dateOfFirstDelinquency)
+      byStart.set(facts.dateOfFirstDelinquency, [
+        ...(byStart.get(facts.dateOfFirstDelinquency) ?? []),
+        bureau,
+      ]);
+  const collection = itemType === 'collection' || itemType === 'charge-off';
+  return [...byStart].flatMap(([startsOn, bureaus]) => {
+    const period = reportingPeriod(itemType, startsOn);
+    if (!isObsolete(period, today)) return [];
+    const until = formatIsoLong(period.reportableUntil);
+    return [
+      {
+        id: `obsolete:${account.id}:${startsOn}`,
+        kind: 'obsolete',
+        section: account.section,
+        entryId: account.id,
+        title: entryTitle(account.creditor, account.accountNumber),
+        bureaus,
+        reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} a date of first delinquency of ${formatIsoLong(startsOn)}. It may be reported for ${period.rule}, so it should have left your report after ${until}.`,
+        basis: collection ? CITE.collection : CITE.otherAdverse,
+        action: `Ask ${bureauList(bureaus)} to delete it as outdated.`,
+        startsOn,
+        reportableUntil: period.reportableUntil,
+        itemType,
+      },
+    ];
+  });
+}
+
+/** The same account reported differently: one finding per fact that differs. */
+function mismatches(account: AccountEntry, checkup: Checkup): Finding[] {
+  if (account.notMine) return [];
+  const columns = shownBy(account.reports, checkup.bureaus);
+  if (columns.length < 2) return [];
+  return COMPARED_FIELDS.flatMap((field): Finding[] => {
+    const shown = columns.filter(
+      ([, facts]) => field === 'lateMonths' || facts[field].trim() !== '',
+    );
+    if (field === 'lateMonths' && shown.every(([, facts]) => facts.lateMonths.trim() === ''))
+      return [];
+    const distinct = new Set(shown.map(([, facts]) => comparable(field, facts)));
+    if (distinct.size < 2) return [];
+    const values = Object.fromEntries(
+      shown.map(([bureau, facts]) => [bureau, shownValue(field, facts)]),
+    );
+    const right = account.rightBureau[field];
+    const rightFacts = right && account.reports[right];
+    const wrong = rightFacts
+      ? shown
+          .filter(([, facts]) => comparable(field, facts) !== comparable(field, rightFacts))
+          .map(([bureau]) => bureau)
+      : [];
+    const label = COMPARED_FIELD_LABELS[field].toLowerCase();
+    return [
+      {
+        id: `mismatch:${account.id}:${field}`,
+        kind: 'mismatch',
+        section: account.section,
+        entryId: account.id,
+        title: entryTitle(account.creditor, account.accountNumber),
+        bureaus: wrong,
+        reason: `The bureaus report ${field === 'lateMonths' ? 'different late months' : `a different ${label}`}: ${shown
+          .map(([bureau]) => `${BUREAUS[bureau].name} ${values[bureau]}`)
+          .join(', ')}. An account must be reported accurately by every bureau.`,
+        basis: CITE.accuracy,
+        action:
+          right && rightFacts
+            ? `You said ${BUREAUS[right].name} is right: ask ${bureauList(wrong)} to correct the ${label} to ${shownValue(field, rightFacts)}.`
+            : 'Say which bureau is right, and the letters ask the others to correct it.',
+        field,
+        values,
+        rightBureau: right && rightFacts ? right : undefined,
+      },
+    ];
+  });
+}
+
+/** Identity theft with a report: only then may the letters ask for the §1681c-2 block. */
+function blockable(checkup: Checkup): boolean {
+  return checkup.identityTheft && checkup.identityTheftReportNumber.trim() !== '';
+}
+
+function identityTheftAction(checkup: Checkup): string {
+  if (!checkup.identityTheft) return '';
+  return checkup.identityTheftReportNumber.trim()
+    ? ' With your identity theft report, the letters ask each bureau to block it within 4 business days.'
+    : ' Identity theft: get an FTC identity theft report at IdentityTheft.gov and enter its number here; with it, each bureau must block the item within 4 business days of your letter.';
+}
+
+function notMineAccount(account: AccountEntry, checkup: Checkup): Finding[] {
+  const bureaus = shownBy(account.reports, checkup.bureaus).map(([bureau]) => bureau);
+  if (!account.notMine || bureaus.length === 0) return [];
+  const theft = blockable(checkup);
+  return [
+    {
+      id: `not-mine:${account.id}`,
+      kind: 'not-mine',
+      section: account.section,
+      entryId: account.id,
+      title: entryTitle(account.creditor, account.accountNumber),
+      bureaus,
+      reason: `You marked this account as not yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'report' : 'reports'} it in your file.`,
+      basis: theft ? CITE.identityTheft : CITE.accuracy,
+      action: `Ask ${bureauList(bureaus)} to remove it${checkup.identityTheft ? '' : ', and to check that your file is not mixed with another person’s'}.${identityTheftAction(checkup)}`,
+    },
+  ];
+}
+
+/** Same creditor twice with the same balance, or a debt buyer and the original creditor both with a balance. */
+function duplicates(checkup: Checkup, skip: ReadonlySet<string>): Finding[] {
+  const accounts = checkup.accounts.filter((account) => !account.notMine && !skip.has(account.id));
+  const found: Finding[] = [];
+  const balance = (account: AccountEntry, bureau: BureauId) => {
+    const facts = account.reports[bureau];
+    return facts ? (parseBalance(facts.balance) ?? 0) : 0;
+  };
+  const withBalance = (a: AccountEntry, b: AccountEntry) =>
+    checkup.bureaus.filter((bureau) => balance(a, bureau) > 0 && balance(b, bureau) > 0);
+  accounts.forEach((first, index) => {
+    for (const second of accounts.slice(index + 1)) {
+      if (normalizedName(first.creditor) !== normalizedName(second.creditor)) continue;
+      const bureaus = withBalance(first, second).filter(
+        (bureau) => balance(first, bureau) === balance(second, bureau),
+      );
+      if (bureaus.length === 0) continue;
+      // The entry to remove is the one opened later (or entered later when the dates match).
+      const opened = (account: AccountEntry) =>
+        bureaus.map((bureau) => account.reports[bureau]?.dateOpened ?? '').sort()[0] ?? '';
+      const [kept, repeat] = opened(first) > opened(second) ? [second, first] : [first, second];
+      found.push({
+        id: `duplicate:${repeat.id}:${kept.id}`,
+        kind: 'duplicate',
+        section: repeat.section,
+        entryId: repeat.id,
+        otherEntryId: kept.id,
+        duplicate: 'same-creditor',
+        title: entryTitle(repeat.creditor, repeat.accountNumber),
+        bureaus,
+        reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'list' : 'lists'} ${repeat.creditor.trim()} twice with the same balance (${entryTitle(kept.creditor, kept.accountNumber)} and ${entryTitle(repeat.creditor, repeat.accountNumber)}), which counts one debt twice.`,
+        basis: CITE.accuracy,
+        action: `Ask ${bureauList(bureaus)} to delete the later entry, ${entryTitle(repeat.creditor, repeat.accountNumber)}. If these are two different accounts, leave this finding out.`,
+      });
+    }
+  });
+  for (const collection of accounts.filter((account) => account.originalCreditor.trim())) {
+    for (const original of accounts) {
+      if (original === collection) continue;
+      if (normalizedName(original.creditor) !== normalizedName(collection.originalCreditor))
+        continue;
+      const bureaus = withBalance(original, collection);
+      if (bureaus.length === 0) continue;
+      found.push({
+        id: `duplicate:${original.id}:${collection.id}`,
+        kind: 'duplicate',
+        section: original.section,
+        entryId: original.id,
+        otherEntryId: collection.id,
+        duplicate: 'sold-debt',
+        title: entryTitle(original.creditor, original.accountNumber),
+        bureaus,
+        reason: `${collection.creditor.trim()} reports this debt (from ${original.creditor.trim()}) with a balance, and ${bureauList(bureaus)} still ${bureaus.length > 1 ? 'show' : 'shows'} a balance on ${original.creditor.trim()}’s own entry: the same debt counted twice.`,
+        basis: CITE.accuracy,
+        action: `Ask ${bureauList(bureaus)} to report a $0 balance on ${original.creditor.trim()}’s entry, as transferred or sold.`,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Every finding of a checkup on `today`, computed only for entries without bad input (those are
+ * marked where they are entered). Skipped bureaus and sections count for nothing.
+ */
+export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
+  const problems = inputProblems(checkup, today);
+  const skip = new Set(problems.map((problem) => problem.entryId));
+  const section = (id: SectionId) => !checkup.skippedSections.includes(id);
+  const findings: Finding[] = [];
+
+  if (section('personal'))
+    for (const entry of checkup.personal) {
+      const bureaus = BUREAU_IDS.filter(
+        (bureau) => checkup.bureaus.includes(bureau) && entry.shownBy.includes(bureau),
+      );
+      if (!entry.neverMine || bureaus.length === 0 || entry.value.trim() === '') continue;
+      const kind = PERSONAL_KIND_LABELS[entry.kind].toLowerCase();
+      findings.push({
+        id: `personal-not-mine:${entry.id}`,
+        kind: 'personal-not-mine',
+        section: 'personal',
+        entryId: entry.id,
+        title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${entry.value.trim()}`,
+        bureaus,
+        reason: `You marked this ${kind} as never yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it. A wrong ${kind} can mix your file with someone else’s or be a sign of identity theft.`,
+        basis: blockable(checkup) ? CITE.identityTheft : CITE.accuracy,
+        action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
+      });
+    }
+
+  const accounts = checkup.accounts.filter(
+    (account) => section(account.section) && !skip.has(account.id),
+  );
+  for (const account of accounts)
+    findings.push(
+      ...notMineAccount(account, checkup),
+      ...obsoleteAccount(account, checkup, today),
+      ...mismatches(account, checkup),
+    );
+  const skipped = new Set([
+    ...skip,
+    ...checkup.accounts.filter((account) => !section(account.section)).map((each) => each.id),
+  ]);
+  findings.push(...duplicates(checkup, skipped));
+
+  if (section('public-records'))
+    for (const record of checkup.publicRecords.filter((each) => !skip.has(each.id))) {
+      const columns = shownBy(record.reports, checkup.bureaus);
+      const title = `${record.kind === 'chapter-7' ? 'Chapter 7' : 'Chapter 13'} bankruptcy${record.caseNumber.trim() ? `, case ${record.caseNumber.trim()}` : ''}`;
+      if (record.notMine && columns.length > 0) {
+        const bureaus = columns.map(([bureau]) => bureau);
+        findings.push({
+          id: `not-mine:${record.id}`,
+          kind: 'not-mine',
+          section: 'public-records',
+          entryId: record.id,
+          title,
+          bureaus,
+          reason: `You marked this bankruptcy as not yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'report' : 'reports'} it in your file.`,
+          basis: CITE.accuracy,
+          action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
+        });
+        continue;
+      }
+      const byStart = new Map<IsoDate, BureauId[]>();
+      for (const [bureau, facts] of columns)
+        if (facts.dateFiled)
+          byStart.set(facts.dateFiled, [...(byStart.get(facts.dateFiled) ?? []), bureau]);
+      for (const [startsOn, bureaus] of byStart) {
+        const period = reportingPeriod(record.kind, startsOn);
+        if (!isObsolete(period, today)) continue;
+        findings.push({
+          id: `obsolete:${record.id}:${startsOn}`,
+          kind: 'obsolete',
+          section: 'public-records',
+          entryId: record.id,
+          title,
+          bureaus,
+          reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it filed on ${formatIsoLong(startsOn)}. ${period.byBureauPolicy ? 'The bureaus remove a Chapter 13 bankruptcy 7 years after filing' : 'A Chapter 7 bankruptcy may be reported for 10 years from filing'}, so it should have left your report after ${formatIsoLong(period.reportableUntil)}.`,
+          basis: record.kind === 'chapter-7' ? CITE.chapter7 : CITE.chapter13,
+          action: `Ask ${bureauList(bureaus)} to delete it as outdated.`,
+          startsOn,
+          reportableUntil: period.reportableUntil,
+          itemType: record.kind,
+        });
+      }
+    }
+
+  if (section('inquiries') && !skip.has('holder'))
+    for (const inquiry of checkup.inquiries.filter((each) => !skip.has(each.id))) {
+      const columns = shownBy(inquiry.reports, checkup.bureaus).filter(([, facts]) => facts.date);
+      const aged = columns.filter(([, facts]) => addYears(facts.date, INQUIRY_YEARS) < today);
+      const recent = columns.filter((column) => !aged.includes(column));
+      const title = inquiry.creditor.trim();
+      if (aged.length > 0) {
+        const bureaus = aged.map(([bureau]) => bureau);
+        const oldest = aged.map(([, facts]) => facts.date).sort()[0]!;
+        findings.push({
+          id: `aged-inquiry:${inquiry.id}`,
+          kind: 'aged-inquiry',
+          section: 'inquiries',
+          entryId: inquiry.id,
+          title,
+          bureaus,
+          reason: `${bureauList(bureaus)} still ${bureaus.length > 1 ? 'show' : 'shows'} this inquiry of ${formatIsoLong(oldest)}. The bureaus remove inquiries 2 years after their date, so it should have left after ${formatIsoLong(addYears(oldest, INQUIRY_YEARS))}.`,
+          basis: CITE.agedInquiry,
+          action: `Ask ${bureauList(bureaus)} to remove it under their own policy (by phone or online is enough); no law sets this period, so no letter is made for it.`,
+        });
+      }
+      if (inquiry.applied === 'no' && recent.length > 0) {
+        const bureaus = recent.map(([bureau]) => bureau);
+        findings.push({
+          id: `unauthorized-inquiry:${inquiry.id}`,
+          kind: 'unauthorized-inquiry',
+          section: 'inquiries',
+          entryId: inquiry.id,
+          title,
+          bureaus,
+          reason: `You did not apply for credit with ${title}, yet ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} its inquiry of ${recent.map(([, facts]) => formatIsoLong(facts.date)).join(' and ')}. A company may get your report only for a permissible purpose, such as credit you applied for.`,
+          basis: blockable(checkup) ? CITE.identityTheft : CITE.inquiry,
+          action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
+        });
+      }
+    }
+  return findings;
+}

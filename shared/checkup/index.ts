@@ -1,0 +1,7 @@
+export * from './findings';
+export * from './letters';
+export * from './model';
+export * from './parse';
+export * from './reports';
+export * from './samples';
+export * from './validate';

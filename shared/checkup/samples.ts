@@ -1,0 +1,208 @@
+import type { Checkup } from './model';
+import { checkupFromReports, type BureauReport } from './reports';
+
+/**
+ * Three fictional reports of one fictional person, one per bureau, for "Try it with a sample" and
+ * the tests. Every name, number and address is made up. Between them they hold each finding kind:
+ * personal information that is not the holder's, an account opened by an identity thief, items
+ * past their reporting period (§1681c(a)(1), (a)(4), (a)(5)), bureaus that differ, a debt counted
+ * twice, inquiries the holder did not make and one past the 2 years the bureaus keep them.
+ */
+const HOLDER = { name: 'Alex J. Sample', dateOfBirth: '1986-05-14' };
+const HOME = '221 Maple Avenue, Springfield, IL 62704';
+const NEVER_LIVED = '9 Harbor Road, Tampa, FL 33602';
+
+const PRAIRIE_BANK = {
+  section: 'accounts',
+  creditor: 'Prairie State Bank Visa',
+  accountNumber: '4821',
+  negative: '',
+  balance: '$1,240.00',
+  status: 'Open',
+  dateOpened: '2018-04-02',
+  dateOfFirstDelinquency: '',
+  lateMonths: '',
+} as const;
+const LAKESIDE = {
+  section: 'accounts',
+  creditor: 'Lakeside Auto Finance',
+  accountNumber: '7710',
+  negative: '',
+  balance: '$8,450.00',
+  status: 'Open',
+  dateOpened: '2021-06-15',
+  dateOfFirstDelinquency: '',
+  lateMonths: '',
+} as const;
+const NORTHWAY = {
+  section: 'accounts',
+  creditor: 'Northway Department Store',
+  accountNumber: '3302',
+  negative: 'charge-off',
+  balance: '$1,870.00',
+  status: 'Charged off',
+  dateOpened: '2014-09-01',
+  dateOfFirstDelinquency: '2017-02-10',
+  lateMonths: '',
+} as const;
+const PRAIRIE_WIRELESS = {
+  section: 'accounts',
+  creditor: 'Prairie Wireless',
+  accountNumber: '0931',
+  negative: 'charge-off',
+  balance: '$612.00',
+  status: 'Charged off',
+  dateOpened: '2020-03-05',
+  dateOfFirstDelinquency: '2023-01-20',
+  lateMonths: '',
+} as const;
+const MIDLAND = {
+  section: 'collections',
+  creditor: 'Midland Recovery Group',
+  accountNumber: '5519',
+  originalCreditor: 'Prairie Wireless',
+  negative: 'collection',
+  balance: '$612.00',
+  status: 'Collection',
+  dateOpened: '2023-09-14',
+  dateOfFirstDelinquency: '2023-01-20',
+  lateMonths: '',
+} as const;
+const SUMMIT = {
+  section: 'collections',
+  creditor: 'Summit Medical Collections',
+  originalCreditor: 'Springfield Imaging Center',
+  negative: 'collection',
+  balance: '$340.00',
+  status: 'Collection',
+  dateOfFirstDelinquency: '2024-05-01',
+  lateMonths: '',
+} as const;
+
+export const SAMPLE_REPORTS: Readonly<Record<'experian' | 'equifax' | 'transunion', BureauReport>> =
+  {
+    experian: {
+      bureau: 'experian',
+      holder: HOLDER,
+      personal: [
+        { kind: 'name', value: 'Alex J. Sample' },
+        { kind: 'name', value: 'Alexis Samples' },
+        { kind: 'address', value: HOME },
+        { kind: 'address', value: NEVER_LIVED },
+        { kind: 'employer', value: 'Springfield Clinic' },
+      ],
+      accounts: [PRAIRIE_BANK, LAKESIDE, NORTHWAY, PRAIRIE_WIRELESS, MIDLAND],
+      publicRecords: [],
+      inquiries: [{ creditor: 'Bright Auto Sales', date: '2026-02-11' }],
+    },
+    equifax: {
+      bureau: 'equifax',
+      holder: HOLDER,
+      personal: [
+        { kind: 'name', value: 'Alex J. Sample' },
+        { kind: 'address', value: HOME },
+        { kind: 'address', value: NEVER_LIVED },
+        { kind: 'employer', value: 'Springfield Clinic' },
+      ],
+      accounts: [
+        { ...PRAIRIE_BANK, lateMonths: 'March 2025' },
+        NORTHWAY,
+        {
+          section: 'accounts',
+          creditor: 'Riverbend Credit Union',
+          accountNumber: '6640',
+          negative: 'late-payment',
+          balance: '$0.00',
+          status: 'Closed',
+          dateOpened: '2012-05-20',
+          dateOfFirstDelinquency: '2018-03-15',
+          lateMonths: 'March 2018',
+        },
+        {
+          section: 'accounts',
+          creditor: 'Coastal Payday Loans',
+          accountNumber: '0047',
+          negative: '',
+          balance: '$950.00',
+          status: 'Open',
+          dateOpened: '2025-08-03',
+          dateOfFirstDelinquency: '',
+          lateMonths: '',
+        },
+      ],
+      publicRecords: [],
+      inquiries: [
+        { creditor: 'Prairie State Bank', date: '2025-10-03' },
+        { creditor: 'Coastal Payday Loans', date: '2025-08-01' },
+      ],
+    },
+    transunion: {
+      bureau: 'transunion',
+      holder: HOLDER,
+      personal: [
+        { kind: 'name', value: 'Alex J. Sample' },
+        { kind: 'address', value: HOME },
+        { kind: 'employer', value: 'Gulf Coast Staffing' },
+      ],
+      accounts: [
+        { ...LAKESIDE, balance: '$9,450.00' },
+        PRAIRIE_WIRELESS,
+        MIDLAND,
+        { ...SUMMIT, accountNumber: '8830', dateOpened: '2024-11-12' },
+        { ...SUMMIT, accountNumber: '8831', dateOpened: '2025-02-20' },
+      ],
+      publicRecords: [
+        {
+          kind: 'chapter-7',
+          court: 'U.S. Bankruptcy Court, Central District of Illinois',
+          caseNumber: '14-70321',
+          dateFiled: '2014-06-10',
+        },
+      ],
+      inquiries: [{ creditor: 'QuickCash Online', date: '2024-01-15' }],
+    },
+  };
+
+/** The three sample reports as a checkup, nothing answered yet. */
+export function sampleCheckup(): Checkup {
+  return {
+    ...checkupFromReports([
+      SAMPLE_REPORTS.experian,
+      SAMPLE_REPORTS.equifax,
+      SAMPLE_REPORTS.transunion,
+    ]),
+    sample: true,
+  };
+}
+
+/** The fictional identity theft report the sample's holder filed (an FTC report's number). */
+export const SAMPLE_IDENTITY_THEFT_REPORT = 'FTC-0000-SAMPLE-1';
+
+/**
+ * The answers the sample's holder gives in the walk: which facts are never theirs, the account an
+ * identity thief opened, which bureau is right where they differ, the inquiries they did not make.
+ */
+export function answerSample(checkup: Checkup): Checkup {
+  const never = new Set(['Alexis Samples', NEVER_LIVED, 'Gulf Coast Staffing']);
+  return {
+    ...checkup,
+    identityTheft: true,
+    identityTheftReportNumber: SAMPLE_IDENTITY_THEFT_REPORT,
+    personal: checkup.personal.map((entry) => ({ ...entry, neverMine: never.has(entry.value) })),
+    accounts: checkup.accounts.map((entry) =>
+      entry.creditor === 'Coastal Payday Loans'
+        ? { ...entry, notMine: true }
+        : entry.creditor === PRAIRIE_BANK.creditor
+          ? { ...entry, rightBureau: { lateMonths: 'experian' } }
+          : entry.creditor === LAKESIDE.creditor
+            ? { ...entry, rightBureau: { balance: 'experian' } }
+            : entry,
+    ),
+    inquiries: checkup.inquiries.map((entry) => ({
+      ...entry,
+      applied: ['Bright Auto Sales', 'Coastal Payday Loans'].includes(entry.creditor)
+        ? 'no'
+        : 'yes',
+    })),
+  };
+}

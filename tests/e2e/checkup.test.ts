@@ -1,0 +1,246 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toIsoDate } from '../../shared/letters';
+import { seedSubscriber, type Subscriber } from '../quality/harness';
+import { useE2eSetup } from '../support/e2e';
+
+/**
+ * The Report Checkup in Chromium on the sample reports: the walk section by section (Back,
+ * reload, a bad date marked inline), the findings, every letter at once and the round in My
+ * Disputes, while watching that nothing of the reports leaves the browser.
+ */
+const e2e = useE2eSetup();
+let page: Page;
+let subscriber: Subscriber;
+/** The body of every request the context makes. */
+const sent: string[] = [];
+const today = toIsoDate(new Date());
+
+beforeAll(async () => {
+  subscriber = await seedSubscriber(e2e.runtime.url, e2e.runtime.stripeEmulator!.url, 'checkup');
+  page = await e2e.newPage({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  page.context().on('request', (request) => {
+    sent.push(`${request.url()} ${request.postData() ?? ''}`);
+  });
+  await page.goto(`${e2e.runtime.url}/auth`);
+  await page.getByLabel('Email Address').fill(subscriber.email);
+  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/tools$/);
+}, 120_000);
+
+const heading = (name: string) => page.getByRole('heading', { name, level: 2 });
+const entry = (name: string) => page.getByRole('article', { name, exact: true });
+const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+
+async function axeViolations(): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`);
+}
+
+async function noOverflow(): Promise<void> {
+  expect(
+    await page.evaluate(
+      'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
+    ),
+  ).toBe(true);
+}
+
+describe('Report Checkup with the sample reports', () => {
+  it('walks personal information, accounts, collections, public records and inquiries', async () => {
+    await page.getByRole('link', { name: 'Checkup' }).first().click();
+    await page.waitForURL(/\/checkup$/);
+    await page.getByRole('button', { name: 'Try it with a sample' }).click();
+    await heading('Personal information').waitFor();
+    expect(page.url()).toMatch(/\?step=personal$/);
+    expect(await axeViolations()).toEqual([]);
+
+    for (const never of ['Alexis Samples', '9 Harbor Road, Tampa, FL 33602', 'Gulf Coast Staffing'])
+      await entry(never).getByLabel('This was never mine').check();
+    await next();
+
+    await heading('Accounts').waitFor();
+    const lakeside = entry('Lakeside Auto Finance');
+    // A filled entry shows as a summary of what each report shows, to check or edit.
+    await lakeside.getByText(/TransUnion: balance \$9,450\.00/).waitFor();
+    await lakeside.getByRole('button', { name: 'Check or edit what each report shows' }).click();
+    for (const question of ['What does Experian show?', 'And Equifax?', 'And TransUnion?'])
+      await lakeside.getByText(question).first().waitFor();
+    // Back and a reload keep everything and the step.
+    await page.goBack();
+    await heading('Personal information').waitFor();
+    await expect
+      .poll(() => entry('Alexis Samples').getByLabel('This was never mine').isChecked())
+      .toBe(true);
+    await page.goForward();
+    await heading('Accounts').waitFor();
+    await entry('Coastal Payday Loans').getByLabel('Not mine: I never opened this account').check();
+    await page.reload();
+    await heading('Accounts').waitFor();
+    await expect
+      .poll(() =>
+        entry('Coastal Payday Loans')
+          .getByLabel('Not mine: I never opened this account')
+          .isChecked(),
+      )
+      .toBe(true);
+    expect(await axeViolations()).toEqual([]);
+    await next();
+
+    await heading('Collections').waitFor();
+    await entry('Summit Medical Collections').first().waitFor();
+    await next();
+    await heading('Public records').waitFor();
+    await next();
+
+    await heading('Inquiries').waitFor();
+    await entry('Bright Auto Sales').getByLabel('No, I did not apply').check();
+    await entry('Coastal Payday Loans').getByLabel('No, I did not apply').check();
+    await entry('Prairie State Bank').getByLabel('Yes').check();
+    await entry('QuickCash Online').getByLabel('Yes').check();
+    await page.getByRole('button', { name: 'See the findings' }).click();
+    await heading('What the checkup found').waitFor();
+  }, 120_000);
+
+  it('marks bad input inline and computes nothing from it until fixed', async () => {
+    await page.getByRole('button', { name: /Accounts$/ }).click();
+    await heading('Accounts').waitFor();
+    const northway = entry('Northway Department Store');
+    await northway.getByRole('button', { name: 'Check or edit what each report shows' }).click();
+    const date = northway.getByLabel('Date of first delinquency').first();
+    await date.fill('2099-01-01');
+    await expect
+      .poll(() =>
+        northway.getByText('This date is in the future. Enter the date the report shows.').count(),
+      )
+      .toBe(1);
+    await expect.poll(() => date.getAttribute('aria-invalid')).toBe('true');
+    const balance = northway.getByLabel('Balance').first();
+    await balance.fill('about 1800');
+    await northway.getByText(/Enter the balance as a number/).waitFor();
+    await page.getByRole('button', { name: /Findings$/ }).click();
+    await heading('What the checkup found').waitFor();
+    await page
+      .getByText('1 entry has a value to fix; its findings wait until it is fixed.')
+      .waitFor();
+    expect(await page.getByRole('article', { name: /Northway/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Fix it in Accounts' }).click();
+    await date.fill('2017-02-10');
+    await balance.fill('$1,870.00');
+    // Fixed, the entry folds back to its summary.
+    await northway
+      .getByText(/Experian: balance \$1,870\.00, .*first delinquency February 10, 2017/)
+      .waitFor();
+    await page.getByRole('button', { name: /Findings$/ }).click();
+    await page
+      .getByRole('article', {
+        name: 'Reported past its period: Northway Department Store, ending 3302',
+      })
+      .waitFor();
+  });
+
+  it('shows each finding with its reason and law, and asks which bureau is right', async () => {
+    const findings = page.getByRole('main').getByRole('article');
+    await expect.poll(() => findings.count()).toBe(14);
+    const chapter7 = page.getByRole('article', {
+      name: 'Reported past its period: Chapter 7 bankruptcy, case 14-70321',
+    });
+    await chapter7.getByText('15 U.S.C. §1681c(a)(1)', { exact: false }).waitFor();
+    await chapter7.getByText(/should have left your report after June 10, 2024/).waitFor();
+
+    await page
+      .getByRole('article', { name: 'Bureaus differ: Prairie State Bank Visa, ending 4821' })
+      .getByLabel('Experian: none')
+      .check();
+    await page
+      .getByRole('article', { name: 'Bureaus differ: Lakeside Auto Finance, ending 7710' })
+      .getByLabel('Experian: $8,450.00')
+      .check();
+    await page.getByLabel('What is not mine is the result of identity theft').check();
+    await page.getByLabel(/Identity theft report number/).fill('FTC-0000-SAMPLE-1');
+    expect(await axeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Make the letters' }).click();
+    await heading('Your letters').waitFor();
+  });
+
+  it('makes every letter at once: one per bureau with its items and exhibits, and the creditor letters', async () => {
+    const letters = page
+      .getByRole('region', { name: 'Letters to the credit bureaus' })
+      .getByRole('article');
+    await expect.poll(() => letters.count()).toBe(3);
+    const equifax = page.getByRole('article', { name: 'Letter to Equifax' });
+    for (const item of [
+      'Prairie State Bank Visa',
+      'Northway Department Store',
+      'Riverbend Credit Union',
+      'Coastal Payday Loans',
+    ])
+      await equifax.getByText(item, { exact: false }).first().waitFor();
+    await equifax
+      .getByText('Exhibit 1: My Experian credit report, the page showing this account', {
+        exact: true,
+      })
+      .waitFor();
+    await page
+      .getByLabel('Address (street, then city, state and ZIP)')
+      .fill('221 Maple Avenue\nSpringfield, IL 62704');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the letter to TransUnion' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      `dispute-letter-transunion-incorrect-personal-info-${today}.txt`,
+    );
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).toContain('221 Maple Avenue');
+    expect(text).toContain('Item 5: Outdated Information');
+    expect(text).toContain('What you report: my employer as "Gulf Coast Staffing".');
+    expect(text).toContain('Duplicate of: Summit Medical Collections, ending 8830');
+
+    const creditors = page
+      .getByRole('region', { name: 'Letters to the creditors' })
+      .getByRole('article');
+    await expect.poll(() => creditors.count()).toBe(7);
+    await page
+      .getByRole('region', { name: 'Findings without a letter' })
+      .getByText(/QuickCash Online/)
+      .waitFor();
+    await page
+      .getByRole('article', { name: 'Letter to Coastal Payday Loans' })
+      .getByLabel('I mail this one too')
+      .check();
+    expect(await axeViolations()).toEqual([]);
+    await noOverflow();
+
+    await page.getByLabel('Mailed on').fill(today);
+    await page.getByRole('button', { name: 'Mark all as mailed' }).click();
+    await page.getByText('4 letters were added to My Disputes as Round 1.').waitFor();
+    await page.getByRole('link', { name: 'Open My Disputes' }).click();
+    await page.waitForURL(/\/disputes$/);
+    for (const name of ['Experian', 'Equifax', 'TransUnion', 'Coastal Payday Loans'])
+      await page
+        .getByRole('article', { name: new RegExp(`^Round 1: .*${name}`) })
+        .first()
+        .waitFor();
+  });
+
+  it('never adds the same letters twice: after a reload they show as mailed', async () => {
+    await page.goto(`${e2e.runtime.url}/checkup?step=letters`);
+    await page.getByText(/^You marked these letters as mailed on /).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark all as mailed' }).count()).toBe(0);
+  });
+
+  it('fits a 390 px screen and sent nothing of the reports anywhere', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${e2e.runtime.url}/checkup?step=accounts`);
+    await heading('Accounts').waitFor();
+    await noOverflow();
+    expect(await axeViolations()).toEqual([]);
+    const leaked = sent.filter((line) => /Northway|Harbor Road|Coastal Payday|Lakeside/.test(line));
+    expect(leaked).toEqual([]);
+  });
+});

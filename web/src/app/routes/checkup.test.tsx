@@ -1,0 +1,95 @@
+import 'fake-indexeddb/auto';
+import { answerSample, sampleCheckup } from '@shared/checkup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteDisputesOnDevice } from '@/features/disputes/lib/device-data';
+import { checkupKey, loadCheckup, saveCheckup } from '@/lib/checkup-storage';
+import {
+  createFakeSupabase,
+  makeSession,
+  makeSubscription,
+  makeUser,
+} from '@/testing/fake-supabase';
+import { renderApp } from '@/testing/render-app';
+
+vi.mock('@/lib/supabase');
+
+const signedIn = (id = 'user-1', subscription = makeSubscription()) =>
+  createFakeSupabase({ session: makeSession(makeUser({ id })), subscription });
+
+beforeAll(() => {
+  // jsdom has no scrolling and no modal dialogs.
+  window.scrollTo = () => {};
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+afterEach(async () => {
+  await deleteDisputesOnDevice('user-1');
+  localStorage.clear();
+});
+
+describe('/checkup', () => {
+  it('is for subscribers', async () => {
+    renderApp(
+      '/checkup',
+      createFakeSupabase({ session: makeSession(makeUser()), subscription: null }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Subscription Required' }),
+    ).toBeInTheDocument();
+  });
+
+  it('starts the sample, keeps it for this account only, and "Start over" clears it', async () => {
+    const view = renderApp('/checkup', signedIn());
+    await userEvent.click(await screen.findByRole('button', { name: 'Try it with a sample' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Personal information' }),
+    ).toBeInTheDocument();
+    expect(loadCheckup('user-1')?.sample).toBe(true);
+    expect(localStorage.getItem(checkupKey('user-2'))).toBeNull();
+    view.unmount();
+
+    renderApp('/checkup?step=findings', signedIn());
+    expect(
+      await screen.findByRole('heading', { name: 'What the checkup found' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('article', {
+        name: 'Reported past its period: Northway Department Store, ending 3302',
+      }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, clear the checkup' }));
+    expect(await screen.findByRole('button', { name: 'Try it with a sample' })).toBeInTheDocument();
+    expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
+  });
+
+  it('"Delete all my data" deletes the checkup of this account, no one else\'s', async () => {
+    saveCheckup('user-1', answerSample(sampleCheckup()));
+    saveCheckup('user-2', sampleCheckup());
+    renderApp('/disputes', signedIn());
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete all my data' }));
+    expect(screen.getByText(/your\s+report checkup/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
+    await waitFor(() => expect(localStorage.getItem(checkupKey('user-1'))).toBeNull());
+    expect(loadCheckup('user-2')).not.toBeNull();
+  });
+
+  it('sign-out offers to clear a checkup kept on this device, and clears it', async () => {
+    saveCheckup('user-1', sampleCheckup());
+    const fake = signedIn();
+    renderApp('/faq', fake);
+    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
+    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
+  });
+});

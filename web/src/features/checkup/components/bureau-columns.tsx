@@ -1,0 +1,53 @@
+import { BUREAUS, type BureauId } from '@shared/letters';
+import type { ReactNode } from 'react';
+import { Checkbox } from './field';
+
+/** The question heading each bureau's column: "What does Experian show?", "And Equifax?"… */
+export function columnQuestion(bureau: BureauId, index: number): string {
+  return index === 0 ? `What does ${BUREAUS[bureau].name} show?` : `And ${BUREAUS[bureau].name}?`;
+}
+
+interface BureauColumnsProps<T> {
+  bureaus: readonly BureauId[];
+  reports: Partial<Record<BureauId, T>>;
+  empty: T;
+  onChange: (reports: Partial<Record<BureauId, T>>) => void;
+  /** The column's fields for a bureau that shows the item. */
+  children: (bureau: BureauId, facts: T, set: (facts: T) => void) => ReactNode;
+}
+
+/** One column per bureau the user has a report from: shown or not, and what it shows. */
+export function BureauColumns<T>({
+  bureaus,
+  reports,
+  empty,
+  onChange,
+  children,
+}: BureauColumnsProps<T>) {
+  return (
+    <div className="mt-4 grid gap-4 md:grid-cols-3">
+      {bureaus.map((bureau, index) => {
+        const facts = reports[bureau];
+        const set = (next: T | undefined) => {
+          const copy = { ...reports };
+          if (next === undefined) delete copy[bureau];
+          else copy[bureau] = next;
+          onChange(copy);
+        };
+        return (
+          <fieldset key={bureau} className="min-w-0 rounded-lg border border-gray-300 p-3">
+            <legend className="px-1 font-semibold">{columnQuestion(bureau, index)}</legend>
+            <Checkbox
+              label={`Shown on my ${BUREAUS[bureau].name} report`}
+              checked={facts !== undefined}
+              onChange={(shown) => set(shown ? { ...empty } : undefined)}
+            />
+            {facts !== undefined && (
+              <div className="mt-3 space-y-3">{children(bureau, facts, (next) => set(next))}</div>
+            )}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import type { MailedLetter } from '@shared/disputes';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { buttonClasses } from '@/components/button-styles';
+import { useCheckup } from '../hooks/use-checkup';
+import {
+  isSectionStep,
+  isStepId,
+  nextStep,
+  previousStep,
+  STEP_IDS,
+  STEP_LABELS,
+  type StepId,
+} from '../lib/steps';
+import { CHECKUP_MESSAGES } from '../messages';
+import { AccountSection, problemOf } from './account-section';
+import { Field } from './field';
+import { FindingsStep } from './findings-step';
+import { LettersStep } from './letters-step';
+import { PersonalSection } from './personal-section';
+import { InquiriesSection, PublicRecordsSection } from './records-and-inquiries';
+import { SectionFrame } from './section-frame';
+import { StartStep } from './start-step';
+
+interface CheckupWalkProps {
+  userId: string;
+  accountName: string;
+  /** Records the mailed letters in My Disputes (the app composes it with the disputes feature). */
+  onMailed: (letters: MailedLetter[]) => Promise<void>;
+}
+
+/** /checkup: the guided walk through the user's reports, the findings and the letters. */
+export function CheckupWalk({ userId, accountName, onMailed }: CheckupWalkProps) {
+  const api = useCheckup(userId);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('step');
+  const step: StepId = api.checkup && isStepId(asked) ? asked : 'start';
+  const moved = useRef(false);
+  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
+
+  // Each step is a history entry: Back goes to the previous step, a reload stays on this one.
+  function goTo(next: StepId) {
+    moved.current = true;
+    setParams({ step: next });
+  }
+
+  useEffect(() => {
+    if (moved.current) document.getElementById('checkup-step-title')?.focus();
+    window.scrollTo?.(0, 0);
+  }, [step]);
+
+  const checkup = api.checkup;
+  const section = isSectionStep(step) ? step : undefined;
+  return (
+    <div className="space-y-6">
+      {checkup && (
+        <nav aria-label="Checkup steps" className="overflow-x-auto">
+          <ol className="flex flex-wrap gap-2 text-sm">
+            {STEP_IDS.map((each, index) => (
+              <li key={each}>
+                <button
+                  type="button"
+                  aria-current={each === step ? 'step' : undefined}
+                  onClick={() => goTo(each)}
+                  className={`rounded-full border px-3 py-1 ${each === step ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-gray-300 text-gray-800'} ${checkup.skippedSections.includes(each as never) ? 'line-through' : ''}`}
+                >
+                  {index + 1}. {STEP_LABELS[each]}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {checkup?.sample && (
+        <p className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>Sample mode:</strong> three fictional reports of a made-up person (Alex J.
+          Sample). Answer the questions as if they were yours; nothing here is anyone&apos;s real
+          data.
+        </p>
+      )}
+      {!api.kept && (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
+          {CHECKUP_MESSAGES.notKept}
+        </p>
+      )}
+      {step === 'start' && <StartStep api={api} onStarted={() => goTo('personal')} />}
+      {checkup && section && (
+        <SectionFrame
+          section={section}
+          skipped={checkup.skippedSections.includes(section)}
+          onSkip={(skip) => {
+            api.update((current) => ({
+              ...current,
+              skippedSections: skip
+                ? [...current.skippedSections, section]
+                : current.skippedSections.filter((each) => each !== section),
+            }));
+            if (skip) goTo(nextStep(step));
+          }}
+        >
+          {section === 'personal' && <PersonalSection api={api} />}
+          {section === 'accounts' && <AccountSection api={api} section="accounts" />}
+          {section === 'collections' && <AccountSection api={api} section="collections" />}
+          {section === 'public-records' && <PublicRecordsSection api={api} />}
+          {section === 'inquiries' && (
+            <>
+              <Field
+                className="max-w-xs"
+                label="Your date of birth"
+                type="date"
+                hint="Only to check the inquiry dates while this page is open: it is never kept or put in a letter."
+                value={checkup.dateOfBirth}
+                error={problemOf(api.problems, 'holder', 'dateOfBirth')}
+                onChange={(dateOfBirth) => api.update((current) => ({ ...current, dateOfBirth }))}
+              />
+              <InquiriesSection api={api} />
+            </>
+          )}
+        </SectionFrame>
+      )}
+      {checkup && step === 'findings' && <FindingsStep api={api} goTo={goTo} />}
+      {checkup && step === 'letters' && (
+        <LettersStep api={api} accountName={accountName} onMailed={onMailed} />
+      )}
+      {checkup && step !== 'start' && (
+        <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
+          <button
+            type="button"
+            className={buttonClasses('secondary')}
+            onClick={() => goTo(previousStep(step))}
+          >
+            Back
+          </button>
+          {step !== 'letters' && (
+            <button
+              type="button"
+              className={buttonClasses('primary')}
+              onClick={() => goTo(nextStep(step))}
+            >
+              {step === 'inquiries'
+                ? 'See the findings'
+                : step === 'findings'
+                  ? 'Make the letters'
+                  : 'Next'}
+            </button>
+          )}
+        </div>
+      )}
+      {checkup && (
+        <div className="border-t border-gray-200 pt-4 text-sm">
+          {confirmingStartOver ? (
+            <div role="group" aria-label="Start over" className="flex flex-wrap items-center gap-3">
+              <p className="font-semibold text-red-800">
+                This clears everything you entered in the checkup from this browser.
+              </p>
+              <button
+                type="button"
+                className={buttonClasses(
+                  'primary',
+                  'bg-red-700 px-4 py-2 text-sm hover:bg-red-800',
+                )}
+                onClick={() => {
+                  api.startOver();
+                  setConfirmingStartOver(false);
+                  goTo('start');
+                }}
+              >
+                Yes, clear the checkup
+              </button>
+              <button
+                type="button"
+                className={buttonClasses('secondary', 'px-4 py-2 text-sm')}
+                onClick={() => setConfirmingStartOver(false)}
+              >
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className={buttonClasses('tertiary', 'py-2 text-sm text-red-800')}
+              onClick={() => setConfirmingStartOver(true)}
+            >
+              Start over
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import {
+  checkupLetters,
+  FINDING_KIND_LABELS,
+  mailedLetters,
+  type CheckupBureauLetter,
+  type CheckupCreditorLetter,
+} from '@shared/checkup';
+import { letterExhibits, type MailedLetter } from '@shared/disputes';
+import { BUREAUS, letterTextFile, mailingAdvice } from '@shared/letters';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/button-styles';
+import { paths } from '@/config/paths';
+import { saveFile } from '@/lib/save-file';
+import type { CheckupApi } from '../hooks/use-checkup';
+import { CHECKUP_MESSAGES } from '../messages';
+import { Checkbox, Field } from './field';
+
+type AnyLetter = CheckupBureauLetter | CheckupCreditorLetter;
+
+function download(letter: AnyLetter) {
+  const kind = 'findingIds' in letter ? 'bureau' : 'furnisher';
+  saveFile(
+    new Blob([letterTextFile(letter.text, mailingAdvice(kind))], { type: 'text/plain' }),
+    letter.fileName,
+  );
+}
+
+function LetterCard({
+  title,
+  letter,
+  children,
+}: {
+  title: string;
+  letter: AnyLetter;
+  children?: React.ReactNode;
+}) {
+  const items = [letter.form, ...(letter.form.additionalItems ?? [])];
+  const exhibits = letterExhibits(letter.text);
+  // Ten letters' text is a lot to lay out: each is rendered once its reader opens it.
+  const [reading, setReading] = useState(false);
+  return (
+    <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <article aria-label={title}>
+        <h3 className="font-bold break-words">{title}</h3>
+        <ol className="mt-2 list-decimal pl-5 text-sm">
+          {items.map((item, index) => (
+            <li key={index} className="break-words">
+              {item.accountName}
+              {item.accountNumber ? `, ending ${item.accountNumber.slice(-4)}` : ''}
+            </li>
+          ))}
+        </ol>
+        {exhibits.length > 0 && (
+          <>
+            <p className="mt-2 text-sm font-semibold">Exhibits to enclose (copies):</p>
+            <ul className="list-disc pl-5 text-sm">
+              {exhibits.map((exhibit) => (
+                <li key={exhibit.number} className="break-words">
+                  Exhibit {exhibit.number}: {exhibit.description}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <details className="mt-3" onToggle={(event) => setReading(event.currentTarget.open)}>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+            Read the letter
+          </summary>
+          {reading && (
+            <pre className="mt-2 max-h-96 overflow-auto rounded bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words">
+              {letter.text}
+            </pre>
+          )}
+        </details>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            className={buttonClasses('secondary', 'px-4 py-2 text-sm')}
+            onClick={() => download(letter)}
+          >
+            Download {title.replace(/^Letter to /, 'the letter to ')}
+          </button>
+          {children}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+interface LettersStepProps {
+  api: CheckupApi;
+  accountName: string;
+  onMailed: (letters: MailedLetter[]) => Promise<void>;
+}
+
+/** Every letter the findings allow, at once; marked mailed together as Round 1 of each. */
+export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
+  const id = useId();
+  const checkup = api.checkup!;
+  // The sender's name and address are for the letters only: not kept with the checkup.
+  const [name, setName] = useState(accountName);
+  const [address, setAddress] = useState('');
+  const [mailedOn, setMailedOn] = useState(api.today);
+  const [creditors, setCreditors] = useState<string[]>([]);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const sender = useMemo(() => ({ name, address }), [name, address]);
+  const letters = useMemo(
+    () => checkupLetters(checkup, api.findings, new Date(), sender),
+    [checkup, api.findings, sender],
+  );
+  const chosen = letters.creditorLetters.filter((letter) => creditors.includes(letter.findingId));
+  const mailedOnError =
+    mailedOn === ''
+      ? CHECKUP_MESSAGES.mailedOnMissing
+      : mailedOn > api.today
+        ? CHECKUP_MESSAGES.mailedOnFuture
+        : undefined;
+
+  async function markMailed() {
+    if (mailedOnError) return;
+    setState('saving');
+    try {
+      await onMailed(mailedLetters([...letters.bureauLetters, ...chosen], mailedOn, sender));
+      api.update((current) => ({ ...current, mailedOn }));
+      setState('saved');
+    } catch {
+      setState('failed');
+    }
+  }
+
+  const count = letters.bureauLetters.length + letters.creditorLetters.length;
+  return (
+    <section aria-labelledby="checkup-step-title" className="space-y-6">
+      <h2 id="checkup-step-title" tabIndex={-1} className="text-2xl font-bold">
+        Your letters
+      </h2>
+      <p>
+        {count === 0
+          ? 'No letter: no finding can go in one yet.'
+          : `${letters.bureauLetters.length} ${letters.bureauLetters.length === 1 ? 'letter' : 'letters'} to the credit bureaus, one per bureau with all of its items, and ${letters.creditorLetters.length} direct ${letters.creditorLetters.length === 1 ? 'dispute' : 'disputes'} to the creditors that report the accounts.`}
+      </p>
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold">Your name and address for the letters</legend>
+        <Field label="Full name" value={name} maxLength={120} onChange={setName} />
+        <div className="min-w-0">
+          <label htmlFor={`${id}-address`} className="block text-sm font-semibold text-gray-900">
+            Address (street, then city, state and ZIP)
+          </label>
+          <textarea
+            id={`${id}-address`}
+            value={address}
+            rows={2}
+            maxLength={300}
+            onChange={(event) => setAddress(event.target.value)}
+            className="mt-1 block w-full min-w-0 rounded-lg border border-gray-400 bg-white px-3 py-2"
+          />
+        </div>
+      </fieldset>
+      {letters.bureauLetters.length > 0 && (
+        <section aria-label="Letters to the credit bureaus">
+          <h3 className="text-lg font-bold">To the credit bureaus</h3>
+          <ul className="mt-2 space-y-3">
+            {letters.bureauLetters.map((letter) => (
+              <LetterCard
+                key={letter.bureau}
+                title={`Letter to ${BUREAUS[letter.bureau].name}`}
+                letter={letter}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {letters.creditorLetters.length > 0 && (
+        <section aria-label="Letters to the creditors">
+          <h3 className="text-lg font-bold">To the creditors (optional)</h3>
+          <p className="text-sm text-gray-800">
+            A direct dispute to the company that reports the account. Add its dispute address by
+            hand (the address on its statements or its website).
+          </p>
+          <ul className="mt-2 space-y-3">
+            {letters.creditorLetters.map((letter) => (
+              <LetterCard
+                key={letter.findingId}
+                title={`Letter to ${letter.creditor}`}
+                letter={letter}
+              >
+                <Checkbox
+                  label="I mail this one too"
+                  checked={creditors.includes(letter.findingId)}
+                  onChange={(mail) =>
+                    setCreditors((current) =>
+                      mail
+                        ? [...current, letter.findingId]
+                        : current.filter((each) => each !== letter.findingId),
+                    )
+                  }
+                />
+              </LetterCard>
+            ))}
+          </ul>
+        </section>
+      )}
+      {letters.withoutLetter.length > 0 && (
+        <section aria-label="Findings without a letter">
+          <h3 className="text-lg font-bold">Findings without a letter</h3>
+          <ul className="mt-2 list-disc space-y-2 pl-5">
+            {letters.withoutLetter.map(({ finding, why }) => (
+              <li key={finding.id} className="break-words">
+                <strong>
+                  {FINDING_KIND_LABELS[finding.kind]}: {finding.title}.
+                </strong>{' '}
+                {why}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {letters.bureauLetters.length > 0 && (
+        <section
+          aria-label="Mark as mailed"
+          className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+        >
+          <h3 className="text-lg font-bold">Mailed them?</h3>
+          {state === 'saved' || checkup.mailedOn ? (
+            <p role="status" className="mt-2">
+              {state === 'saved'
+                ? CHECKUP_MESSAGES.mailed(letters.bureauLetters.length + chosen.length)
+                : CHECKUP_MESSAGES.alreadyMailed(checkup.mailedOn)}{' '}
+              <Link to={paths.disputes} className="font-semibold text-brand-800 underline">
+                Open My Disputes
+              </Link>
+            </p>
+          ) : (
+            <>
+              <p className="mt-2 text-sm text-gray-800">
+                Record the {letters.bureauLetters.length} bureau letters
+                {chosen.length > 0
+                  ? ` and ${chosen.length} creditor ${chosen.length === 1 ? 'letter' : 'letters'}`
+                  : ''}{' '}
+                in My Disputes as one round, with their deadlines.
+              </p>
+              <Field
+                className="mt-3 max-w-xs"
+                label="Mailed on"
+                type="date"
+                value={mailedOn}
+                error={mailedOnError}
+                onChange={setMailedOn}
+              />
+              <button
+                type="button"
+                disabled={state === 'saving'}
+                onClick={() => void markMailed()}
+                className={buttonClasses('primary', 'mt-3')}
+              >
+                Mark all as mailed
+              </button>
+              {state === 'failed' && (
+                <p role="alert" className="mt-2 font-semibold text-red-800">
+                  {CHECKUP_MESSAGES.mailFailed}
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

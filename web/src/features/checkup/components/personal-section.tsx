@@ -1,0 +1,76 @@
+import {
+  CHECKUP_LIMITS,
+  PERSONAL_KIND_LABELS,
+  PERSONAL_KINDS,
+  type PersonalKind,
+} from '@shared/checkup';
+import { BUREAUS } from '@shared/letters';
+import type { CheckupApi } from '../hooks/use-checkup';
+import { newPersonal } from '../lib/entries';
+import { EntryCard } from './entry-card';
+import { Checkbox, Field } from './field';
+import { AddButton } from './section-frame';
+
+/** Names, addresses, employers, dates of birth and SSN variations, each once, with who shows it. */
+export function PersonalSection({ api }: { api: CheckupApi }) {
+  const checkup = api.checkup!;
+  return (
+    <>
+      {checkup.personal.map((entry, index) => (
+        <EntryCard
+          key={entry.id}
+          title={entry.value.trim() || `Personal information ${index + 1}`}
+          onRemove={() => api.remove('personal', entry.id)}
+        >
+          <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
+            <Field
+              label="What it is"
+              type="select"
+              value={entry.kind}
+              options={PERSONAL_KINDS.map((kind) => ({
+                value: kind,
+                label: PERSONAL_KIND_LABELS[kind],
+              }))}
+              onChange={(kind) => api.change('personal', entry.id, { kind: kind as PersonalKind })}
+            />
+            <Field
+              label="What the report shows"
+              value={entry.value}
+              maxLength={CHECKUP_LIMITS.value}
+              onChange={(value) => api.change('personal', entry.id, { value })}
+            />
+          </div>
+          <fieldset className="mt-3">
+            <legend className="text-sm font-semibold">Which reports show it?</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {checkup.bureaus.map((bureau) => (
+                <Checkbox
+                  key={bureau}
+                  label={BUREAUS[bureau].name}
+                  checked={entry.shownBy.includes(bureau)}
+                  onChange={(shown) =>
+                    api.change('personal', entry.id, {
+                      shownBy: shown
+                        ? [...entry.shownBy, bureau]
+                        : entry.shownBy.filter((each) => each !== bureau),
+                    })
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-3">
+            <Checkbox
+              label="This was never mine"
+              checked={entry.neverMine}
+              onChange={(neverMine) => api.change('personal', entry.id, { neverMine })}
+            />
+          </div>
+        </EntryCard>
+      ))}
+      <AddButton onClick={() => api.add('personal', newPersonal(checkup.bureaus))}>
+        Add personal information
+      </AddButton>
+    </>
+  );
+}

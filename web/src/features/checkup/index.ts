@@ -1,0 +1,1 @@
+export { CheckupWalk } from './components/checkup-walk';
