@@ -77,7 +77,7 @@ import {
   API_FUNCTIONS,
   DEFAULT_THROTTLE,
   functionLogicalId,
-  tableStatement,
+  tableStatements,
   type SecretName,
 } from './api-functions';
 import { AppFunction, LOG_RETENTION } from './app-function';
@@ -606,7 +606,7 @@ export class CreditDisputeLettersStack extends Stack {
         timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
         environment,
       });
-      fn.addToRolePolicy(tableStatement(table, spec.table));
+      for (const statement of tableStatements(table, spec.table)) fn.addToRolePolicy(statement);
       for (const name of spec.secrets) secrets[name].grantRead(fn);
       if (spec.sendsEmail && sender) {
         // SES authorizes SendEmail against the sender's identity and, in the SES sandbox, against

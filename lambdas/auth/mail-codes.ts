@@ -1,5 +1,5 @@
-import { issueOtps, newOtp, type NewOtp, type OtpKind } from '../identity/one-time-codes';
-import type { UserRecord } from '../identity/users';
+import { issueOtps, newOtp, type NewOtp } from '../identity/code-store';
+import type { OtpKind, UserRecord } from '../identity/records';
 import type { AuthDeps } from './deps';
 import { composeEmail, type EmailDetails } from './emails';
 import { AuthError } from './errors';
@@ -84,8 +84,9 @@ async function issueAndMail(
 ): Promise<void> {
   const { config } = deps;
   const release = await reserveEmails(deps, codes.length);
+  const { codeKey } = await deps.keyRing();
   const at = deps.now();
-  const otps = codes.map((code) => ({ code, otp: newOtp(code.to) }));
+  const otps = codes.map((code) => ({ code, otp: newOtp(codeKey, code.to) }));
   let issued = false;
   try {
     issued = await issueOtps(

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import {
+  CODE_FORMAT,
   OTP_SLOTS,
   consumeOtp,
   countCodeAttempt,
   getOtp,
+  getPendingCodes,
   linkTokenHash,
   pendingSignUp,
   otpHash,
-  type OtpKind,
-} from '../identity/one-time-codes';
+} from '../identity/code-store';
+import type { OtpKind } from '../identity/records';
 import { EmailTakenError, findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
@@ -157,22 +159,28 @@ async function verifyCode(
     input.tokenHash
       ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
       : new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  const { codeKey } = await deps.keyRing();
   let key: string;
   if (input.tokenHash) {
     if (input.tokenHash.length > MAX_LINK_TOKEN_LENGTH) throw invalid();
-    key = linkTokenHash(input.tokenHash);
+    key = linkTokenHash(codeKey, input.tokenHash);
   } else {
     const email = (input.email ?? '').trim().toLowerCase();
     if (email.length > MAX_EMAIL_LENGTH) {
       throw new AuthError(422, 'validation_failed', 'Invalid email format');
     }
+    // Not six digits: no code could match, so nothing is looked up or counted.
+    if (!CODE_FORMAT.test(input.token ?? '')) throw invalid();
     if (!(await countCodeAttempt(table, email))) throw invalid();
-    key = otpHash(email, input.token ?? '');
+    key = otpHash(codeKey, email, input.token!);
   }
   const code = await getOtp(table, key);
   if (!code || code.expiresAt < now() || !kinds.includes(code.kind)) throw invalid();
-  const user = await getUser(table, code.userId);
-  if (!user || user[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
+  const [user, pending] = await Promise.all([
+    getUser(table, code.userId),
+    getPendingCodes(table, code.userId),
+  ]);
+  if (!user || pending[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
   // Confirming an address makes the confirmer's password the account's: the one their sign-up
   // bound to this code, or none usable (they set one once signed in), never an earlier
   // registrant's.

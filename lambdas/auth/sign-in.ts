@@ -1,11 +1,7 @@
 import { ACCESS_TOKEN_AUDIENCE, signAccessToken } from '../identity/access-tokens';
-import {
-  putSession,
-  startSession,
-  type SessionRecord,
-  type SignInMethod,
-} from '../identity/sessions';
-import { getUser, recordSignIn, toUserJson, type UserRecord } from '../identity/users';
+import { putSession, startSession, type SignInMethod } from '../identity/sessions';
+import type { SessionRecord, UserRecord } from '../identity/records';
+import { getUser, recordSignIn, toUserJson } from '../identity/users';
 import type { VerifiedAccessToken } from '../identity/access-tokens';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { pendingSignUp } from '../identity/one-time-codes';
+import { pendingSignUp } from '../identity/code-store';
 import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';

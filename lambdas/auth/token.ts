@@ -4,14 +4,14 @@ import {
   getUserAndSession,
   rotateRefreshToken,
   supersededAt,
-  type SessionRecord,
 } from '../identity/sessions';
+import type { SessionRecord, UserRecord } from '../identity/records';
 import {
   deriveRefreshToken,
   hashRefreshToken,
   parseRefreshToken,
 } from '../identity/refresh-tokens';
-import { findLogin, getUser, type UserRecord } from '../identity/users';
+import { findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
