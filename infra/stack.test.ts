@@ -315,6 +315,15 @@ describe('edge: private bucket behind CloudFront', () => {
       ReferrerPolicy: SECURITY_HEADERS['Referrer-Policy'],
       Override: true,
     });
+    const custom = policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
+    expect(custom).toEqual([
+      {
+        Header: 'Permissions-Policy',
+        Value: 'camera=(), microphone=(), geolocation=(), payment=()',
+        Override: true,
+      },
+      { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+    ]);
   });
 
   test('the headers policy is on every behaviour, the API ones included', () => {

@@ -71,7 +71,11 @@ import { STRIPE_API_VERSION } from '../lambdas/billing/stripe-client';
 import { TABLE_DEFINITION } from '../lambdas/platform/table-definition';
 import { SYNCED_EVENT_TYPES } from '../lambdas/billing/stripe-events';
 import { PLAN } from '../shared/plan';
-import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
+import {
+  CUSTOM_SECURITY_HEADERS,
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from '../shared/security-headers';
 import { ENTRY_FILES, NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../shared/site-entry';
 import {
   API_FUNCTIONS,
@@ -273,6 +277,13 @@ function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
         referrerPolicy: enumValue(HeadersReferrerPolicy, SECURITY_HEADERS['Referrer-Policy']),
         override: true,
       },
+    },
+    customHeadersBehavior: {
+      customHeaders: CUSTOM_SECURITY_HEADERS.map((header) => ({
+        header,
+        value: SECURITY_HEADERS[header],
+        override: true,
+      })),
     },
   });
 }

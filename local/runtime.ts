@@ -22,6 +22,7 @@ import {
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createDevMailbox } from './dev-mailbox';
 import { ensureTable } from './ensure-table';
+import { requireLocalHost } from './host-check';
 import { createOutbox, type Outbox } from './outbox';
 import { loadLocalSigningKeys } from './signing-keys';
 import { createStaticSiteHandler } from './static-site';
@@ -75,10 +76,12 @@ function listen(app: Hono, port: number, hostname: string): Promise<ServerType> 
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const root = new Hono();
-  const server = await listen(root, options.port, options.host ?? DEFAULT_HOST);
+  const host = options.host ?? DEFAULT_HOST;
+  const server = await listen(root, options.port, host);
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
   const url = `http://localhost:${port}`;
+  root.use('*', requireLocalHost(port, host));
 
   let dynamo: DynamoDbLocal | undefined;
   let stripeEmulator: RunningStripeEmulator | null = null;
