@@ -70,3 +70,36 @@ describe('1. codes out of reach', () => {
     expect(verified.status).toBe(200);
   });
 });
+
+describe('6. prototype keys in user metadata', () => {
+  it('answers 400 for __proto__, constructor and prototype at any depth, on sign-up and PUT /user', async () => {
+    const server = await startAuthServer();
+    try {
+      const signedUp = await call(server, 'POST', '/signup', {
+        body: { email: uniqueEmail('meta'), password: 'long enough' },
+      });
+      const bearer = signedUp.json.access_token as string;
+      for (const key of ['__proto__', 'constructor', 'prototype']) {
+        for (const data of [
+          `{"${key}":{"isAdmin":true}}`,
+          `{"a":{"b":[{"${key}":1}]}}`,
+          `{"${key}":null}`,
+        ]) {
+          const signUp = await call(server, 'POST', '/signup', {
+            body: `{"email":"${uniqueEmail('meta')}","password":"long enough","data":${data}}`,
+          });
+          expect([signUp.status, signUp.json.code], data).toEqual([400, 'validation_failed']);
+          const update = await call(server, 'PUT', '/user', { bearer, body: `{"data":${data}}` });
+          expect([update.status, update.json.code], data).toEqual([400, 'validation_failed']);
+          expect(update.json.message).toContain(`"${key}"`);
+        }
+      }
+      const user = await call(server, 'GET', '/user', { bearer });
+      expect(Object.keys(user.json.user_metadata).sort()).toEqual(
+        ['email', 'email_verified', 'phone_verified', 'sub'].sort(),
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});
