@@ -96,6 +96,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       });
     }
     const env: Env = {
+      // Every local request comes from 127.0.0.1: one client may use the whole e-mail budget.
+      RATE_LIMIT_EMAIL_PER_CLIENT: process.env.RATE_LIMIT_EMAIL_SENT ?? '30',
       ...process.env,
       TABLE_NAME: LOCAL_TABLE_NAME,
       ...LOCAL_AWS_ENV,

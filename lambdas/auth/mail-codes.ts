@@ -41,6 +41,17 @@ export async function reserveEmails(deps: AuthDeps, count: number): Promise<() =
   return () => release(count);
 }
 
+/**
+ * Refuses with the budget's 429 when the hour's e-mails are gone, without spending one: what a
+ * request for an address without an account answers, so it looks like one with an account.
+ */
+export async function probeEmailBudget(deps: AuthDeps): Promise<void> {
+  (await reserveEmails(deps, 1))();
+}
+
+/** The per-kind interval refused a send (a known address only: callers may hide it). */
+export class SendTooSoonError extends AuthError {}
+
 /** Mails a code and its link. */
 export async function mailOtp(
   deps: AuthDeps,
@@ -106,7 +117,7 @@ async function issueAndMail(
     if (!issued) release();
   }
   if (!issued) {
-    throw new AuthError(
+    throw new SendTooSoonError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${config.mailMinIntervalSeconds} seconds.`,

@@ -12,6 +12,7 @@ import type { AuthDeps } from './deps';
 import { emailProviderDisabled } from './email-provider';
 import { AuthError } from './errors';
 import { sendEmailChange } from './mail-codes';
+import { chargeMailRequest } from './mail-limits';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
 import {
   MAX_USER_METADATA_BYTES,
@@ -84,6 +85,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   const movesEmail = newEmail !== undefined && newEmail !== user.email;
   // Without a sender nobody could confirm the change: refused before anything is written.
   if (movesEmail && !deps.emailEnabled) throw emailProviderDisabled(400);
+  if (movesEmail) await chargeMailRequest(deps, c, [newEmail, user.email], { interval: false });
   if (movesEmail && (await findLogin(table, newEmail))) {
     throw new AuthError(
       422,

@@ -32,6 +32,8 @@ export const identityKeys = {
   otp: (mac: string) => ({ pk: `${auth}CODE#${mac}`, sk: 'OTP' }),
   /** Typed-code attempts against an address's pending code (ttl); reset when one is sent. */
   otpAttempts: (address: string) => ({ pk: `${auth}TRIES#${address}`, sk: 'TRIES' }),
+  /** When an e-mail was last asked for an address, known or not (ttl): the resend interval. */
+  mailInterval: (address: string) => ({ pk: `${auth}MAIL#${address}`, sk: 'MAIL' }),
   /** Failed password sign-ins for an address, known or not (`SignInFailures`, ttl). */
   signInFailures: (address: string) => ({ pk: `${auth}SIGNIN#${address}`, sk: 'FAILURES' }),
   /** A rate-limit window's counter (ttl). */

@@ -103,3 +103,206 @@ describe('6. prototype keys in user metadata', () => {
     }
   });
 });
+
+/** A server that trusts `x-client` for the client address, so one test can be many clients. */
+const manyClients = (env: Record<string, string> = {}) =>
+  startAuthServer({
+    CLIENT_IP_HEADER: 'x-client',
+    RATE_LIMIT_EMAIL_SENT: '30',
+    RATE_LIMIT_EMAIL_PER_CLIENT: '5',
+    RATE_LIMIT_EMAIL_PER_ADDRESS: '3',
+    ...env,
+  });
+const from = (ip: string) => ({ 'x-client': ip });
+
+describe('2. the e-mail budget cannot be spent by one client', () => {
+  it('lets one IPv4 address or IPv6 /64 ask for 5 of the 30 hourly e-mails; sign-ups still confirm', async () => {
+    const server = await manyClients({ AUTH_AUTOCONFIRM: 'false' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 29; i += 1) {
+        const otp = await call(server, 'POST', '/otp', {
+          body: { email: uniqueEmail('flood') },
+          headers: from('203.0.113.7'),
+        });
+        answers.push(otp.status);
+      }
+      expect(answers.filter((status) => status === 200)).toHaveLength(5);
+      expect(answers.slice(5).every((status) => status === 429)).toBe(true);
+      // Rotating through one /64 is one client.
+      const v6 = [];
+      for (let i = 1; i <= 6; i += 1) {
+        const otp = await call(server, 'POST', '/otp', {
+          body: { email: uniqueEmail('flood6') },
+          headers: from(`2001:db8:1:2::${i.toString(16)}`),
+        });
+        v6.push(otp.status);
+      }
+      expect(v6).toEqual([200, 200, 200, 200, 200, 429]);
+
+      const email = uniqueEmail('victim');
+      const signUp = await call(server, 'POST', '/signup', {
+        body: { email, password: 'long enough' },
+        headers: from('198.51.100.9'),
+      });
+      expect(signUp.status).toBe(200);
+      expect((await server.outbox.list()).some((mail) => mail.to === email)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('sends one address at most 3 recovery or OTP e-mails an hour, from any number of clients', async () => {
+    const server = await manyClients();
+    try {
+      const email = uniqueEmail('target');
+      await call(server, 'POST', '/signup', { body: { email, password: 'long enough' } });
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) {
+        const path = i % 2 ? '/otp' : '/recover';
+        statuses.push(
+          (await call(server, 'POST', path, { body: { email }, headers: from(`192.0.2.${i + 1}`) }))
+            .status,
+        );
+        server.clock.advance(61_000);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect((await server.outbox.list()).filter((mail) => mail.to === email)).toHaveLength(3);
+      server.clock.advance(3_600_000);
+      expect(
+        (await call(server, 'POST', '/recover', { body: { email }, headers: from('192.0.2.9') }))
+          .status,
+      ).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('3. per-account sign-in limit', () => {
+  it('makes failed sign-ins for one account wait, whatever the client, and a recovery link clears it', async () => {
+    const server = await manyClients();
+    try {
+      const email = uniqueEmail('account');
+      const password = 'the right one';
+      await call(server, 'POST', '/signup', { body: { email, password } });
+      let client = 0;
+      const attempt = (pass: string) =>
+        call(server, 'POST', '/token?grant_type=password', {
+          body: { email, password: pass },
+          // Every guess from a new IPv6 /64 of one /48: no per-address bucket ever fills.
+          headers: from(`2001:db8:7:${(client += 1).toString(16)}::1`),
+        });
+      // Five free failures, then each waits twice as long as the last, up to 15 minutes: the
+      // wait before failure n + 1, in seconds, refused a second early and admitted on time.
+      const waits = [0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900, 900, 900];
+      for (const [failures, wait] of waits.entries()) {
+        if (wait > 0) {
+          const early = await attempt(`wrong ${failures}`);
+          expect([early.status, early.json.code]).toEqual([429, 'over_request_rate_limit']);
+          server.clock.advance((wait - 1) * 1000);
+          expect((await attempt(`wrong ${failures}`)).status, `wait ${wait}`).toBe(429);
+          server.clock.advance(1000);
+        }
+        expect((await attempt(`wrong ${failures}`)).status, `failure ${failures + 1}`).toBe(400);
+      }
+      // After 20 failures: 900 s (15 minutes) before the next attempt, the right password too.
+      server.clock.advance(899_000);
+      expect((await attempt(password)).status).toBe(429);
+      // The owner's way back at any time: a recovery link signs in and clears the wait.
+      await call(server, 'POST', '/recover', { body: { email } });
+      const { token } = await mailTo(server, email);
+      const link = await call(server, 'POST', '/verify', {
+        body: { type: 'recovery', token_hash: token },
+      });
+      expect(link.status).toBe(200);
+      expect((await attempt(password)).status).toBe(200);
+      expect((await attempt('wrong again')).status).toBe(400);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('counts an unknown address the same way, so the wait tells nothing', async () => {
+    const server = await manyClients();
+    try {
+      const email = uniqueEmail('nobody');
+      const statuses = [];
+      for (let i = 0; i < 7; i += 1) {
+        statuses.push(
+          (
+            await call(server, 'POST', '/token?grant_type=password', {
+              body: { email, password: 'guess' },
+              headers: from(`192.0.2.${i + 1}`),
+            })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('7. enumeration', () => {
+  it('answers /recover and /otp alike for known and unknown addresses, in the interval and with create_user:false', async () => {
+    const server = await manyClients({
+      RATE_LIMIT_EMAIL_PER_CLIENT: '100',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '100',
+    });
+    try {
+      const known = uniqueEmail('known');
+      await call(server, 'POST', '/signup', { body: { email: known, password: 'long enough' } });
+      const unknown = uniqueEmail('unknown');
+      const answer = async (path: string, body: object) => {
+        const response = await call(server, 'POST', path, { body });
+        return [response.status, response.text];
+      };
+      const cases: [string, object][] = [
+        ['/recover', {}],
+        ['/otp', { create_user: false }],
+      ];
+      for (const [path, extra] of cases) {
+        server.clock.advance(61_000);
+        const first = [
+          await answer(path, { email: known, ...extra }),
+          await answer(path, { email: unknown, ...extra }),
+        ];
+        expect(first[0], `${path} ${JSON.stringify(extra)}`).toEqual(first[1]);
+        // Within the resend interval: the same 429 for both.
+        const again = [
+          await answer(path, { email: known, ...extra }),
+          await answer(path, { email: unknown, ...extra }),
+        ];
+        expect(again[0], `${path} again`).toEqual(again[1]);
+        expect(again[0]![0]).toBe(429);
+      }
+      expect((await server.outbox.list()).some((mail) => mail.to === unknown)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('answers alike once the hour’s e-mail budget is spent', async () => {
+    const server = await manyClients({ RATE_LIMIT_EMAIL_SENT: '1' });
+    try {
+      const known = uniqueEmail('known');
+      await call(server, 'POST', '/signup', { body: { email: known, password: 'long enough' } });
+      await call(server, 'POST', '/recover', { body: { email: uniqueEmail('spender') } });
+      const other = uniqueEmail('someone');
+      await call(server, 'POST', '/signup', { body: { email: other, password: 'long enough' } });
+      expect((await call(server, 'POST', '/recover', { body: { email: other } })).status).toBe(200);
+      const answers = await Promise.all(
+        [known, uniqueEmail('unknown')].map(async (email) => {
+          const response = await call(server, 'POST', '/recover', { body: { email } });
+          return [response.status, response.text];
+        }),
+      );
+      expect(answers[0]![0]).toBe(429);
+      expect(answers[0]).toEqual(answers[1]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
