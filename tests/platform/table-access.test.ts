@@ -83,9 +83,18 @@ const READS = new Set(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Qu
  */
 const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
   Auth: {
-    reads: ['AUTH# CODES', 'AUTH# OTP', 'EMAIL# EMAIL', 'SESSION# SESSION#', 'USER# PROFILE'],
+    reads: [
+      'AUTH# CODES',
+      'AUTH# FAILURES',
+      'AUTH# OTP',
+      'EMAIL# EMAIL',
+      'SESSION# SESSION#',
+      'USER# PROFILE',
+    ],
     writes: [
       'AUTH# CODES',
+      'AUTH# FAILURES',
+      'AUTH# MAIL',
       'AUTH# OTP',
       'AUTH# TRIES',
       'EMAIL# EMAIL',
