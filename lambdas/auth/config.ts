@@ -34,6 +34,8 @@ export interface AuthConfig extends ApiAccessConfig {
   };
   /** Failed password sign-ins for one address before each further one waits, and the longest wait. */
   signInFreeFailures: number;
+  /** A password change without the current password needs a sign-in this recent (seconds). */
+  passwordChangeRecentSignInSeconds: number;
   signInMaxDelaySeconds: number;
   /** Public URL of this API, as links in e-mails reach it. */
   externalUrl: string;
@@ -90,6 +92,12 @@ export function readAuthConfig(env: Env): AuthConfig {
       },
     },
     signInFreeFailures: integer(env, 'SIGN_IN_FREE_FAILURES', 5, 1),
+    passwordChangeRecentSignInSeconds: integer(
+      env,
+      'PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS',
+      600,
+      0,
+    ),
     signInMaxDelaySeconds: integer(env, 'SIGN_IN_MAX_DELAY_SECONDS', 900, 1),
     externalUrl: optionalString(env, 'API_EXTERNAL_URL', `${siteUrl}/auth/v1`).replace(/\/+$/, ''),
     mailFrom: optionalString(env, 'MAIL_FROM'),

@@ -13,6 +13,8 @@ export type AuthErrorCode =
   | 'email_address_invalid'
   | 'weak_password'
   | 'same_password'
+  | 'current_password_required'
+  | 'current_password_invalid'
   | 'invalid_credentials'
   | 'email_not_confirmed'
   | 'user_already_exists'

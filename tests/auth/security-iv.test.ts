@@ -306,3 +306,70 @@ describe('7. enumeration', () => {
     }
   });
 });
+
+describe('10. password change', () => {
+  it('needs the current password once the session’s sign-in is older than 10 minutes, and keeps that session', async () => {
+    const server = await startAuthServer({ SIGN_IN_FREE_FAILURES: '5' });
+    try {
+      const email = uniqueEmail('change');
+      const signedUp = await call(server, 'POST', '/signup', {
+        body: { email, password: 'first pass' },
+      });
+      const other = await call(server, 'POST', '/token?grant_type=password', {
+        body: { email, password: 'first pass' },
+      });
+      const bearer = signedUp.json.access_token as string;
+      server.clock.advance(601_000);
+      const bare = await call(server, 'PUT', '/user', {
+        bearer,
+        body: { password: 'second pass' },
+      });
+      expect([bare.status, bare.json.code]).toEqual([400, 'current_password_required']);
+      const wrong = await call(server, 'PUT', '/user', {
+        bearer,
+        body: { password: 'second pass', current_password: 'not it' },
+      });
+      expect([wrong.status, wrong.json.code]).toEqual([400, 'current_password_invalid']);
+      const changed = await call(server, 'PUT', '/user', {
+        bearer,
+        body: { password: 'second pass', current_password: 'first pass' },
+      });
+      expect(changed.status).toBe(200);
+      // The session it was made from lives on; the other one ended.
+      expect((await call(server, 'GET', '/user', { bearer })).status).toBe(200);
+      const ended = await call(server, 'GET', '/user', { bearer: other.json.access_token });
+      expect([ended.status, ended.json.code]).toEqual([403, 'session_not_found']);
+      expect(
+        (
+          await call(server, 'POST', '/token?grant_type=password', {
+            body: { email, password: 'second pass' },
+          })
+        ).status,
+      ).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('lets a session just opened from a recovery link set a password without the old one', async () => {
+    const server = await startAuthServer();
+    try {
+      const email = uniqueEmail('forgot');
+      await call(server, 'POST', '/signup', { body: { email, password: 'forgotten' } });
+      server.clock.advance(3_600_000);
+      await call(server, 'POST', '/recover', { body: { email } });
+      const { token } = await mailTo(server, email);
+      const link = await call(server, 'POST', '/verify', {
+        body: { type: 'recovery', token_hash: token },
+      });
+      server.clock.advance(300_000);
+      const reset = await call(server, 'PUT', '/user', {
+        bearer: link.json.access_token,
+        body: { password: 'remembered' },
+      });
+      expect(reset.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
