@@ -1,3 +1,4 @@
+// One per function folder: its settings, read once per container at cold start.
 import { defaultIssuer } from '../identity/access-tokens';
 import type { RateLimitRule } from '../identity/rate-limiter';
 import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';

@@ -1,3 +1,4 @@
+// GoTrue's error codes and bodies, on the shared base of `platform/errors.ts`.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError, logFailure, toHttpError } from '../platform/errors';

@@ -1,3 +1,4 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
 import { forgetCustomer, isMissingCustomer } from '../billing/customers';
 import { paymentKeys } from '../billing/items';
 import { createPaymentFunctionApp, type PaymentFunctionConfig } from '../billing/payment-function';

@@ -1,3 +1,4 @@
+// One per data area (identity/, billing/): its item keys and partition prefixes.
 /**
  * Every item key of the payment data in the single table. A user's billing items live in
  * `BILLING#<id>`, apart from the profile (`USER#`), which no payment function may touch.

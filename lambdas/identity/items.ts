@@ -1,3 +1,4 @@
+// One per data area (identity/, billing/): its item keys and partition prefixes.
 /**
  * Every item key of the identity data in the single table. Each partition prefix is one IAM
  * grant (`dynamodb:LeadingKeys`): `USER#`, `EMAIL#`, `AUTH#` and `RATE#` are auth's alone;

@@ -1,3 +1,4 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
 import { PLAN } from '../../shared/plan';
 import type { SubscriptionRow } from '../../shared/subscription-row';
 import { customerForUser, forgetCustomer, isMissingCustomer } from '../billing/customers';

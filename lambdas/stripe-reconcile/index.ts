@@ -1,3 +1,4 @@
+// One per function folder: the Lambda entry that CDK bundles.
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { lazyStripeClient } from '../billing/stripe-client';

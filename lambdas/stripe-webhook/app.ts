@@ -1,3 +1,4 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
 import type { Context } from 'hono';
 import Stripe from 'stripe';
 import { settleCustomer } from '../billing/duplicate-subscriptions';
