@@ -110,6 +110,17 @@ export default tseslint.config(
   },
   webBoundaries,
   noCycles,
+  {
+    // One clock: time that decides something is injected (`lambdas/platform/clock.ts`).
+    files: ['lambdas/**/*.ts'],
+    ignores: ['lambdas/platform/clock.ts', 'lambdas/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Take a Clock (lambdas/platform/clock.ts).' },
+      ],
+    },
+  },
   layer(
     ['shared/**'],
     ['lambdas', 'web', 'infra', 'local', 'tests', 'bench'],

@@ -2,6 +2,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { lazyStripeClient } from '../billing/stripe-client';
+import { systemClock } from '../platform/clock';
 import { createTable } from '../platform/dynamo';
 import { logger } from '../platform/logging';
 import { countMetric, flushMetrics } from '../platform/metrics';
@@ -32,7 +33,7 @@ export async function handler(
       logger.warn('Stripe reconciliation skipped', { reason: error.message });
       return { skipped: 'payments_not_configured' };
     }
-    const result = await reconcileSubscriptions(client, table);
+    const result = await reconcileSubscriptions(client, table, systemClock);
     countMetric('SubscriptionRowsCorrected', result.rowsCorrected);
     logger.info('Stripe subscriptions reconciled', { ...result });
     return result;

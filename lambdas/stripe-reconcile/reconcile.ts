@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import type Stripe from 'stripe';
 import { settleCustomer } from '../billing/duplicate-subscriptions';
 import { paymentKeys } from '../billing/items';
@@ -32,8 +33,9 @@ const sameRow = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify
 export async function reconcileSubscriptions(
   stripe: Stripe,
   table: Table,
+  now: Clock,
 ): Promise<ReconcileResult> {
-  const startedAt = Math.floor(Date.now() / 1000);
+  const startedAt = Math.floor(now() / 1000);
   const { Item: cursor } = await table.doc.get({
     TableName: table.name,
     Key: paymentKeys.reconcileCursor(),
@@ -62,7 +64,13 @@ export async function reconcileSubscriptions(
       ConsistentRead: true,
     });
     const stored = subscriptionRowOf(Item);
-    const { row, outcome } = await settleCustomer(stripe, table, { userId, customerId }, logger);
+    const { row, outcome } = await settleCustomer(
+      stripe,
+      table,
+      { userId, customerId },
+      logger,
+      now,
+    );
     if (outcome === 'saved' && !sameRow(stored, row)) rowsCorrected++;
   }
 
