@@ -40,8 +40,8 @@ async function holdInterval(deps: AuthDeps, address: string): Promise<boolean> {
 /**
  * Counts a request that may send e-mail before anything is looked up, the same for known and
  * unknown addresses: each recipient's resend interval (unless `interval` is false), then the
- * client's hourly share (an IPv4 address or IPv6 /64), then each recipient's hourly count. 429
- * over any; a request the interval refuses costs no share.
+ * client's hourly share (an IPv4 address or IPv6 /64, one unit per e-mail), then each
+ * recipient's hourly count. 429 over any; a request the interval refuses costs no share.
  */
 export async function chargeMailRequest(
   deps: AuthDeps,
@@ -61,10 +61,13 @@ export async function chargeMailRequest(
       }
     }
   }
+  // One unit of the client's share per e-mail (an e-mail change sends two).
   const client = rateLimitKey(clientIp(c, clientIpHeader));
-  if (!(await deps.limiter.allow('mail-client', client, rateLimits.emailPerClient))) {
-    countMetric('RateLimitedRequests');
-    throw overEmailLimit();
+  for (let sent = 0; sent < addresses.length; sent += 1) {
+    if (!(await deps.limiter.allow('mail-client', client, rateLimits.emailPerClient))) {
+      countMetric('RateLimitedRequests');
+      throw overEmailLimit();
+    }
   }
   for (const address of addresses) {
     if (!(await deps.limiter.allow('mail-address', address, rateLimits.emailPerAddress))) {

@@ -179,6 +179,30 @@ describe('2. the e-mail budget cannot be spent by one client', () => {
   });
 });
 
+describe('2. an e-mail change', () => {
+  it('costs the client one unit of its share per e-mail it sends (two)', async () => {
+    const server = await manyClients({ RATE_LIMIT_EMAIL_PER_CLIENT: '3' });
+    try {
+      const signedUp = await call(server, 'POST', '/signup', {
+        body: { email: uniqueEmail('mover'), password: 'long enough' },
+      });
+      const change = () =>
+        call(server, 'PUT', '/user', {
+          bearer: signedUp.json.access_token,
+          body: { email: uniqueEmail('moved') },
+          headers: from('203.0.113.50'),
+        });
+      expect((await change()).status).toBe(200);
+      server.clock.advance(61_000);
+      const second = await change();
+      expect([second.status, second.json.code]).toEqual([429, 'over_email_send_rate_limit']);
+      expect(await server.outbox.list()).toHaveLength(2);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('3. per-account sign-in limit', () => {
   it('makes failed sign-ins for one account wait, whatever the client, and a recovery link clears it', async () => {
     const server = await manyClients();
