@@ -48,8 +48,8 @@ export interface PaymentAppOptions {
 export function createPaymentFunctionApp(
   path: string,
   config: PaymentFunctionConfig,
+  options: PaymentAppOptions,
   handlePost: (c: Context, deps: PaymentFunctionDeps) => Promise<Response>,
-  options: PaymentAppOptions = {},
 ) {
   const table = createTable(config.table);
   const now = options.now ?? systemClock;

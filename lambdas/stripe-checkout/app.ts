@@ -27,71 +27,66 @@ export function createStripeCheckoutApp(
 ) {
   // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
   const acceptedPriceIds = new Set([config.stripe.priceId, PLAN.priceId]);
-  return createPaymentFunctionApp(
-    STRIPE_CHECKOUT_PATH,
-    config,
-    async (c, deps) => {
-      const { table, stripe, verifier, now } = deps;
-      const user = await verifier.verify(c.req.header('authorization'));
-      const body = await readJsonBody(c);
-      if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
-        throw new HttpError(400, 'invalid_price', 'price_id is not the price of this plan');
-      }
-      if (body.mode !== PLAN.mode) {
-        throw new HttpError(400, 'invalid_request', `mode must be "${PLAN.mode}"`);
-      }
-      if (!isAllowedRedirect(body.success_url, config.access)) {
-        throw new HttpError(400, 'invalid_redirect_url', 'success_url must be a page of this site');
-      }
-      if (!isAllowedRedirect(body.cancel_url, config.access)) {
-        throw new HttpError(400, 'invalid_redirect_url', 'cancel_url must be a page of this site');
-      }
+  return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, options, async (c, deps) => {
+    const { table, stripe, verifier, now } = deps;
+    const user = await verifier.verify(c.req.header('authorization'));
+    const body = await readJsonBody(c);
+    if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
+      throw new HttpError(400, 'invalid_price', 'price_id is not the price of this plan');
+    }
+    if (body.mode !== PLAN.mode) {
+      throw new HttpError(400, 'invalid_request', `mode must be "${PLAN.mode}"`);
+    }
+    if (!isAllowedRedirect(body.success_url, config.access)) {
+      throw new HttpError(400, 'invalid_redirect_url', 'success_url must be a page of this site');
+    }
+    if (!isAllowedRedirect(body.cancel_url, config.access)) {
+      throw new HttpError(400, 'invalid_redirect_url', 'cancel_url must be a page of this site');
+    }
 
-      const client = await stripe();
-      const found = await customerForUser(client, table, user, now);
-      let customerId = found.customerId;
-      if (found.existed) {
-        // Ask Stripe rather than trust the row: a webhook may still be on its way.
-        let row: SubscriptionRow;
-        try {
-          ({ row } = await syncCustomerSubscription(client, table, user.userId, customerId, now));
-        } catch (error) {
-          if (!isMissingCustomer(error)) throw error;
-          await forgetCustomer(table, user.userId, customerId);
-          ({ customerId } = await customerForUser(client, table, user, now));
-          row = notStartedRow(customerId);
-        }
-        if (LIVE_SUBSCRIPTION_STATUSES.has(row.subscription_status)) {
-          throw new HttpError(
-            409,
-            'already_subscribed',
-            row.subscription_status === 'past_due'
-              ? 'Your subscription payment is past due; update your card in the billing portal'
-              : 'You already have an active subscription',
-          );
-        }
-        await expireOpenSessions(client, customerId);
+    const client = await stripe();
+    const found = await customerForUser(client, table, user, now);
+    let customerId = found.customerId;
+    if (found.existed) {
+      // Ask Stripe rather than trust the row: a webhook may still be on its way.
+      let row: SubscriptionRow;
+      try {
+        ({ row } = await syncCustomerSubscription(client, table, user.userId, customerId, now));
+      } catch (error) {
+        if (!isMissingCustomer(error)) throw error;
+        await forgetCustomer(table, user.userId, customerId);
+        ({ customerId } = await customerForUser(client, table, user, now));
+        row = notStartedRow(customerId);
       }
-
-      const session = await client.checkout.sessions.create(
-        checkoutSessionParams({
-          userId: user.userId,
-          customerId,
-          priceId: config.stripe.priceId,
-          successUrl: body.success_url,
-          cancelUrl: body.cancel_url,
-        }),
-      );
-      if (!session.url) {
+      if (LIVE_SUBSCRIPTION_STATUSES.has(row.subscription_status)) {
         throw new HttpError(
-          502,
-          'payment_provider_error',
-          'The payment provider returned no checkout URL',
+          409,
+          'already_subscribed',
+          row.subscription_status === 'past_due'
+            ? 'Your subscription payment is past due; update your card in the billing portal'
+            : 'You already have an active subscription',
         );
       }
-      countMetric('CheckoutSessions');
-      return c.json({ sessionId: session.id, url: session.url });
-    },
-    options,
-  );
+      await expireOpenSessions(client, customerId);
+    }
+
+    const session = await client.checkout.sessions.create(
+      checkoutSessionParams({
+        userId: user.userId,
+        customerId,
+        priceId: config.stripe.priceId,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+      }),
+    );
+    if (!session.url) {
+      throw new HttpError(
+        502,
+        'payment_provider_error',
+        'The payment provider returned no checkout URL',
+      );
+    }
+    countMetric('CheckoutSessions');
+    return c.json({ sessionId: session.id, url: session.url });
+  });
 }
