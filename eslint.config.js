@@ -62,6 +62,29 @@ const webBoundaries = {
   },
 };
 
+/**
+ * No import cycle anywhere in the tree (type-only imports, erased at build, aside): a module and what it imports
+ * form a one-way graph, so each can be read, tested and moved on its own.
+ */
+const noCycles = {
+  files: ['**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+    'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: [
+          `${import.meta.dirname}/tsconfig.json`,
+          `${import.meta.dirname}/web/tsconfig.json`,
+        ],
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', '.data', 'web/dist', 'cdk.out', 'coverage', 'bench/out'] },
   js.configs.recommended,
@@ -86,6 +109,18 @@ export default tseslint.config(
     },
   },
   webBoundaries,
+  noCycles,
+  {
+    // One clock: time that decides something is injected (`lambdas/platform/clock.ts`).
+    files: ['lambdas/**/*.ts'],
+    ignores: ['lambdas/platform/clock.ts', 'lambdas/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Take a Clock (lambdas/platform/clock.ts).' },
+      ],
+    },
+  },
   layer(
     ['shared/**'],
     ['lambdas', 'web', 'infra', 'local', 'tests', 'bench'],

@@ -1,24 +1,28 @@
 import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { PAYMENT_PARTITIONS as PAYMENT } from '../lambdas/billing/items';
-import { IDENTITY_PARTITIONS as IDENTITY } from '../lambdas/identity/items';
+import { BILLING_PARTITIONS } from '../lambdas/billing/items';
+import { IDENTITY_PARTITIONS } from '../lambdas/identity/items';
 
 /** The DynamoDB actions a function may be granted (a transaction's items need their own). */
-export type TableAction =
-  'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+export type ReadAction = 'GetItem' | 'BatchGetItem' | 'Query';
+export type WriteAction = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
+export type TableAction = ReadAction | WriteAction;
 
 /**
- * What a function may do with the table: exactly the actions it performs, on items whose
- * partition key starts with one of `leadingKeys` (`dynamodb:LeadingKeys`). Item keys:
- * `lambdas/identity/items.ts` and `lambdas/billing/items.ts`; `EMAIL#` items hold password
- * hashes, so only auth may touch them. `tests/platform/table-access.test.ts` checks every action
- * the backend test suite saw each function perform against its synthesized policy, both ways.
+ * What a function may do with the table: exactly the reads and writes it performs, each on items
+ * whose partition key starts with one of its prefixes (`dynamodb:LeadingKeys`), from
+ * `lambdas/identity/items.ts` and `lambdas/billing/items.ts`. `USER#`, `EMAIL#` (password
+ * hashes) and `AUTH#` (code MACs) are auth's alone. `tests/platform/table-access.test.ts` checks
+ * every action the backend suite saw each function perform against its policy, both ways.
  */
 export interface TableGrant {
-  actions: TableAction[];
-  leadingKeys: string[];
+  read: { actions: ReadAction[]; leadingKeys: string[] };
+  write?: { actions: WriteAction[]; leadingKeys: string[] };
 }
+
+const { user, email, session, auth, rate } = IDENTITY_PARTITIONS;
+const { billing, customer, stripeEvent } = BILLING_PARTITIONS;
 
 /** Secrets held in Secrets Manager; a function receives `<NAME>_SECRET_ARN` and read access. */
 export type SecretName =
@@ -118,22 +122,14 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
       { path: '/auth/v1/{proxy+}', methods: [HttpMethod.ANY], throttle: AUTH_THROTTLES.rest },
     ],
     table: {
-      actions: [
-        'GetItem',
-        'BatchGetItem',
-        'Query',
-        'PutItem',
-        'UpdateItem',
-        'DeleteItem',
-        'BatchWriteItem',
-      ],
-      leadingKeys: [
-        IDENTITY.user,
-        IDENTITY.email,
-        IDENTITY.otp,
-        IDENTITY.otpAttempts,
-        IDENTITY.rateWindow,
-      ],
+      read: {
+        actions: ['GetItem', 'BatchGetItem', 'Query'],
+        leadingKeys: [user, email, session, auth],
+      },
+      write: {
+        actions: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+        leadingKeys: [user, email, session, auth, rate],
+      },
     },
     secrets: ['JWT_SIGNING_KEYS', 'REFRESH_TOKEN_SECRET'],
     browserFacing: true,
@@ -171,7 +167,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
         methods: [HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS],
       },
     ],
-    table: { actions: ['BatchGetItem'], leadingKeys: [IDENTITY.user] },
+    table: { read: { actions: ['BatchGetItem'], leadingKeys: [session, billing] } },
     secrets: [],
     browserFacing: true,
     rateLimitsByIp: false,
@@ -188,8 +184,8 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
       { path: '/functions/v1/stripe-checkout', methods: [HttpMethod.POST, HttpMethod.OPTIONS] },
     ],
     table: {
-      actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      leadingKeys: [PAYMENT.user, PAYMENT.customer],
+      read: { actions: ['GetItem'], leadingKeys: [session, billing] },
+      write: { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: [billing, customer] },
     },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,
@@ -206,8 +202,8 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     description: 'Stripe webhook (signature, no JWT): POST /functions/v1/stripe-webhook',
     routes: [{ path: '/functions/v1/stripe-webhook', methods: [HttpMethod.POST] }],
     table: {
-      actions: ['GetItem', 'PutItem'],
-      leadingKeys: [PAYMENT.user, PAYMENT.customer, PAYMENT.stripeEvent],
+      read: { actions: ['GetItem'], leadingKeys: [customer, stripeEvent] },
+      write: { actions: ['PutItem'], leadingKeys: [billing, stripeEvent] },
     },
     secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     browserFacing: false,
@@ -226,9 +222,9 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
       { path: '/functions/v1/billing-portal', methods: [HttpMethod.POST, HttpMethod.OPTIONS] },
     ],
     table: {
+      read: { actions: ['GetItem'], leadingKeys: [session, billing] },
       // DeleteItem: a customer Stripe no longer has is forgotten (`forgetCustomer`).
-      actions: ['GetItem', 'DeleteItem'],
-      leadingKeys: [PAYMENT.user, PAYMENT.customer],
+      write: { actions: ['DeleteItem'], leadingKeys: [billing, customer] },
     },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,
@@ -247,17 +243,21 @@ export function functionLogicalId(spec: Pick<ApiFunctionSpec, 'id'>): string {
 }
 
 /**
- * The table statement of a function's role: its actions, only on items whose partition key
- * starts with one of its prefixes (every key of a batch or transaction is checked).
+ * The table statements of a function's role, one for its reads and one for its writes: each
+ * action only on items whose partition key starts with one of that statement's prefixes (every
+ * key of a batch or transaction is checked).
  */
-export function tableStatement(table: ITable, grant: TableGrant): PolicyStatement {
-  return new PolicyStatement({
-    actions: grant.actions.map((action) => `dynamodb:${action}`),
-    resources: [table.tableArn],
-    conditions: {
-      'ForAllValues:StringLike': {
-        'dynamodb:LeadingKeys': grant.leadingKeys.map((prefix) => `${prefix}*`),
-      },
-    },
-  });
+export function tableStatements(table: ITable, grant: TableGrant): PolicyStatement[] {
+  return [grant.read, ...(grant.write ? [grant.write] : [])].map(
+    ({ actions, leadingKeys }) =>
+      new PolicyStatement({
+        actions: actions.map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': leadingKeys.map((prefix) => `${prefix}*`),
+          },
+        },
+      }),
+  );
 }

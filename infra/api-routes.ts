@@ -8,7 +8,7 @@ import type { Api } from './api';
 import {
   API_FUNCTIONS,
   functionLogicalId,
-  tableStatement,
+  tableStatements,
   type ApiFunctionSpec,
   type SecretName,
 } from './api-functions';
@@ -81,7 +81,7 @@ export class ApiFunctions extends Construct {
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
       environment: this.environmentOf(spec, props),
     });
-    fn.addToRolePolicy(tableStatement(props.table, spec.table));
+    for (const statement of tableStatements(props.table, spec.table)) fn.addToRolePolicy(statement);
     for (const name of spec.secrets) props.secrets[name].grantRead(fn);
     if (spec.sendsEmail && identity.sender && identity.configurationSet) {
       // SES authorizes SendEmail against the sender's identity, the configuration set and, in

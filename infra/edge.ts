@@ -8,7 +8,11 @@ import {
   ResponseHeadersPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
-import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
+import {
+  CUSTOM_SECURITY_HEADERS,
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from '../shared/security-headers';
 import { NOT_FOUND_HTML, ROUTE_ENTRY_FILES } from '../shared/site-entry';
 import { VIEWER_IP_HEADER } from './api-routes';
 
@@ -96,6 +100,13 @@ export function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
         referrerPolicy: enumValue(HeadersReferrerPolicy, SECURITY_HEADERS['Referrer-Policy']),
         override: true,
       },
+    },
+    customHeadersBehavior: {
+      customHeaders: CUSTOM_SECURITY_HEADERS.map((header) => ({
+        header,
+        value: SECURITY_HEADERS[header],
+        override: true,
+      })),
     },
   });
 }

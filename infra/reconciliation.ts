@@ -1,12 +1,12 @@
 import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PAYMENT_PARTITIONS } from '../lambdas/billing/items';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { tableStatement, type TableGrant } from './api-functions';
+import { BILLING_PARTITIONS } from '../lambdas/billing/items';
+import { tableStatements, type TableGrant } from './api-functions';
 import { AppFunction } from './app-function';
 
 export const STRIPE_RECONCILE_LOGICAL_ID = 'StripeReconcileFunction';
@@ -14,12 +14,18 @@ export const STRIPE_RECONCILE_LOGICAL_ID = 'StripeReconcileFunction';
 export const RECONCILE_SCHEDULE = { hour: '6', minute: '15' };
 /** What it does with the table: reads its cursor, the customer's user and the row; writes the row and the cursor. */
 export const RECONCILE_TABLE_GRANT: TableGrant = {
-  actions: ['GetItem', 'PutItem'],
-  leadingKeys: [
-    PAYMENT_PARTITIONS.user,
-    PAYMENT_PARTITIONS.customer,
-    PAYMENT_PARTITIONS.reconcileCursor,
-  ],
+  read: {
+    actions: ['GetItem'],
+    leadingKeys: [
+      BILLING_PARTITIONS.billing,
+      BILLING_PARTITIONS.customer,
+      BILLING_PARTITIONS.reconcile,
+    ],
+  },
+  write: {
+    actions: ['PutItem'],
+    leadingKeys: [BILLING_PARTITIONS.billing, BILLING_PARTITIONS.reconcile],
+  },
 };
 
 export interface StripeReconciliationProps {
@@ -48,7 +54,9 @@ export class StripeReconciliation extends Construct {
         STRIPE_SECRET_KEY_SECRET_ARN: props.stripeSecretKey.secretArn,
       },
     });
-    this.fn.addToRolePolicy(tableStatement(props.table, RECONCILE_TABLE_GRANT));
+    for (const statement of tableStatements(props.table, RECONCILE_TABLE_GRANT)) {
+      this.fn.addToRolePolicy(statement);
+    }
     props.stripeSecretKey.grantRead(this.fn);
 
     // Only this account's schedules may use the role; it may invoke this function only.

@@ -320,6 +320,15 @@ describe('edge: private bucket behind CloudFront', () => {
       ReferrerPolicy: SECURITY_HEADERS['Referrer-Policy'],
       Override: true,
     });
+    const custom = policy.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
+    expect(custom).toEqual([
+      {
+        Header: 'Permissions-Policy',
+        Value: 'camera=(), microphone=(), geolocation=(), payment=()',
+        Override: true,
+      },
+      { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+    ]);
   });
 
   test('the headers policy is on every behaviour, the API ones included', () => {
@@ -681,18 +690,23 @@ describe('API and functions', () => {
       const tableStatements = statements.filter((s) =>
         JSON.stringify(s.Resource).includes(tableId),
       );
-      expect(tableStatements, spec.id).toHaveLength(1);
-      const tableActions = tableStatements.flatMap((s) => [s.Action].flat()).sort();
-      const expectedTable = spec.table.actions.map((a) => `dynamodb:${a}`).sort();
-      expect(tableActions, spec.id).toEqual(expectedTable);
-      expect(tableActions.join(), spec.id).not.toMatch(/Scan|\*/);
-      // Only items under its own partition-key prefixes; EMAIL# (password hashes) for auth alone.
-      const { Condition } = tableStatements[0] as {
-        Condition?: Record<string, Record<string, string[]>>;
-      };
-      const leadingKeys = Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
-      expect(leadingKeys, spec.id).toEqual(spec.table.leadingKeys.map((prefix) => `${prefix}*`));
-      expect(leadingKeys.includes('EMAIL#*'), spec.id).toBe(spec.id === 'Auth');
+      // One statement for its reads, one for its writes (if any), each on its own prefixes.
+      const grants = [spec.table.read, ...(spec.table.write ? [spec.table.write] : [])];
+      expect(tableStatements, spec.id).toHaveLength(grants.length);
+      grants.forEach((grant, i) => {
+        const tableActions = [tableStatements[i]!.Action].flat().sort();
+        expect(tableActions, spec.id).toEqual(grant.actions.map((a) => `dynamodb:${a}`).sort());
+        expect(tableActions.join(), spec.id).not.toMatch(/Scan|\*/);
+        const { Condition } = tableStatements[i] as {
+          Condition?: Record<string, Record<string, string[]>>;
+        };
+        const leadingKeys = Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
+        expect(leadingKeys, spec.id).toEqual(grant.leadingKeys.map((prefix) => `${prefix}*`));
+        // Profiles, password hashes and code MACs: auth's alone.
+        for (const prefix of ['USER#*', 'EMAIL#*', 'AUTH#*']) {
+          expect(leadingKeys.includes(prefix), `${spec.id} ${prefix}`).toBe(spec.id === 'Auth');
+        }
+      });
 
       const sesStatements = statements.filter((s) => [s.Action].flat()[0]!.startsWith('ses:'));
       if (spec.sendsEmail) {
@@ -1356,15 +1370,23 @@ describe('Stripe reconciliation (daily, and by hand)', () => {
     ]);
     const statements = statementsOfRole(fn.Properties.Role['Fn::GetAtt'][0] as string);
     const table = statements.filter((s) => JSON.stringify(s.Resource).includes(tableId));
-    expect(table).toHaveLength(1);
+    expect(table).toHaveLength(2);
     expect([table[0]!.Action].flat().sort()).toEqual(
-      RECONCILE_TABLE_GRANT.actions.map((action) => `dynamodb:${action}`),
+      RECONCILE_TABLE_GRANT.read.actions.map((action) => `dynamodb:${action}`),
+    );
+    expect([table[1]!.Action].flat().sort()).toEqual(
+      RECONCILE_TABLE_GRANT.write!.actions.map((action) => `dynamodb:${action}`),
     );
     expect(table[0]).toMatchObject({
       Condition: {
         'ForAllValues:StringLike': {
-          'dynamodb:LeadingKeys': ['USER#*', 'CUSTOMER#*', 'STRIPE_RECONCILE*'],
+          'dynamodb:LeadingKeys': ['BILLING#*', 'CUSTOMER#*', 'STRIPE_RECONCILE*'],
         },
+      },
+    });
+    expect(table[1]).toMatchObject({
+      Condition: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['BILLING#*', 'STRIPE_RECONCILE*'] },
       },
     });
     const others = statements.filter((s) => !table.includes(s));

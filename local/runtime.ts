@@ -23,6 +23,7 @@ import {
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createDevMailbox } from './dev-mailbox';
 import { ensureTable } from './ensure-table';
+import { requireLocalHost } from './host-check';
 import { createOutbox, type Outbox } from './outbox';
 import { loadLocalSigningKeys } from './signing-keys';
 import { siteSettings } from './site-settings';
@@ -77,10 +78,12 @@ function listen(app: Hono, port: number, hostname: string): Promise<ServerType> 
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const root = new Hono();
-  const server = await listen(root, options.port, options.host ?? DEFAULT_HOST);
+  const host = options.host ?? DEFAULT_HOST;
+  const server = await listen(root, options.port, host);
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : options.port;
   const url = `http://localhost:${port}`;
+  root.use('*', requireLocalHost(port, host));
 
   let dynamo: DynamoDbLocal | undefined;
   let stripeEmulator: RunningStripeEmulator | null = null;
@@ -95,6 +98,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       });
     }
     const env: Env = {
+      // Every local request comes from 127.0.0.1: one client may use the whole e-mail budget.
+      RATE_LIMIT_EMAIL_PER_CLIENT: process.env.RATE_LIMIT_EMAIL_SENT ?? '30',
       ...process.env,
       TABLE_NAME: LOCAL_TABLE_NAME,
       ...LOCAL_AWS_ENV,

@@ -1,3 +1,4 @@
+// One per function folder: its settings, read once per container at cold start.
 import { defaultIssuer } from '../identity/access-tokens';
 import type { RateLimitRule } from '../identity/rate-limiter';
 import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
@@ -27,7 +28,16 @@ export interface AuthConfig extends ApiAccessConfig {
     verify: RateLimitRule;
     /** E-mails sent per hour, project-wide (GoTrue's `RATE_LIMIT_EMAIL_SENT`). */
     emailSent: RateLimitRule;
+    /** Requests that send an e-mail, per client (IPv4 address or IPv6 /64) per hour. */
+    emailPerClient: RateLimitRule;
+    /** Requests that send an e-mail, per recipient address (known or not) per hour. */
+    emailPerAddress: RateLimitRule;
   };
+  /** Failed password sign-ins for one address before each further one waits, and the longest wait. */
+  signInFreeFailures: number;
+  /** A password change without the current password needs a sign-in this recent (seconds). */
+  passwordChangeRecentSignInSeconds: number;
+  signInMaxDelaySeconds: number;
   /** Public URL of this API, as links in e-mails reach it. */
   externalUrl: string;
   /** Sender of auth e-mails through SES; unset (and no mailer given), e-mail features are off. */
@@ -75,7 +85,23 @@ export function readAuthConfig(env: Env): AuthConfig {
       otp: { limit: integer(env, 'RATE_LIMIT_OTP', 30, 1), windowSeconds },
       verify: { limit: integer(env, 'RATE_LIMIT_VERIFY', 30, 1), windowSeconds },
       emailSent: { limit: integer(env, 'RATE_LIMIT_EMAIL_SENT', 30, 1), windowSeconds: 3600 },
+      emailPerClient: {
+        limit: integer(env, 'RATE_LIMIT_EMAIL_PER_CLIENT', 5, 1),
+        windowSeconds: 3600,
+      },
+      emailPerAddress: {
+        limit: integer(env, 'RATE_LIMIT_EMAIL_PER_ADDRESS', 3, 1),
+        windowSeconds: 3600,
+      },
     },
+    signInFreeFailures: integer(env, 'SIGN_IN_FREE_FAILURES', 5, 1),
+    passwordChangeRecentSignInSeconds: integer(
+      env,
+      'PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS',
+      600,
+      0,
+    ),
+    signInMaxDelaySeconds: integer(env, 'SIGN_IN_MAX_DELAY_SECONDS', 900, 1),
     externalUrl: optionalString(env, 'API_EXTERNAL_URL', `${siteUrl}/auth/v1`).replace(/\/+$/, ''),
     mailFrom: optionalString(env, 'MAIL_FROM'),
     sesConfigurationSet: optionalString(env, 'SES_CONFIGURATION_SET'),

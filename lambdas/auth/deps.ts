@@ -1,6 +1,7 @@
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../identity/access-tokens';
 import { createRateLimiter, type RateLimiter } from '../identity/rate-limiter';
 import { createKeyRingLoader, type KeyRing } from '../identity/signing-keys';
+import { systemClock, type Clock } from '../platform/clock';
 import { createTable, type Table } from '../platform/dynamo';
 import { ConfigError } from '../platform/env';
 import type { AuthConfig } from './config';
@@ -17,13 +18,11 @@ export interface AuthDeps {
   /** False without a sender: `/recover`, `/otp` and `/resend` answer `email_provider_disabled`. */
   emailEnabled: boolean;
   mailer: Mailer;
-  /** Epoch milliseconds. */
-  now: () => number;
+  now: Clock;
 }
 
 export interface AuthDepsOptions {
-  /** Epoch milliseconds; tests move it instead of sleeping. */
-  now?: () => number;
+  now?: Clock;
   /** Defaults to Amazon SES from `MAIL_FROM`; the local runtime and tests pass an outbox. */
   mailer?: Mailer;
   /** An already created table client (tests drive the SDK through their own handler). */
@@ -31,7 +30,7 @@ export interface AuthDepsOptions {
 }
 
 export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}): AuthDeps {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock;
   const table = options.table ?? createTable(config.table);
   const keyRing = createKeyRingLoader(config.signingKeys, config.refreshTokenSecret);
   const mailer =

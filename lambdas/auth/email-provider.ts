@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
 import type { Mailer } from './mailer';
 
@@ -16,9 +15,9 @@ export function emailProviderDisabled(status: 400 | 422): AuthError {
  * GoTrue's do with the e-mail provider disabled: 400 on `/recover` and `/resend`, 422 on `/otp`
  * (magic links), before anything is stored.
  */
-export function requireEmailProvider(deps: AuthDeps, status: 400 | 422): MiddlewareHandler {
+export function requireEmailProvider(emailEnabled: boolean, status: 400 | 422): MiddlewareHandler {
   return async (_c, next) => {
-    if (!deps.emailEnabled) throw emailProviderDisabled(status);
+    if (!emailEnabled) throw emailProviderDisabled(status);
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer';
-import type { OtpKind } from '../identity/one-time-codes';
+import type { OtpKind } from '../identity/records';
 
 export const PRODUCT_NAME = 'Credit Dispute Letters';
 

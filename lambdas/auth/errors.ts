@@ -1,3 +1,4 @@
+// GoTrue's error codes and bodies, on the shared base of `platform/errors.ts`.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError, logFailure, toHttpError } from '../platform/errors';
@@ -13,6 +14,8 @@ export type AuthErrorCode =
   | 'email_address_invalid'
   | 'weak_password'
   | 'same_password'
+  | 'current_password_required'
+  | 'current_password_invalid'
   | 'invalid_credentials'
   | 'email_not_confirmed'
   | 'user_already_exists'

@@ -1,5 +1,5 @@
-import { issueOtps, newOtp, type NewOtp, type OtpKind } from '../identity/one-time-codes';
-import type { UserRecord } from '../identity/users';
+import { issueOtps, newOtp, type NewOtp } from '../identity/code-store';
+import type { OtpKind, UserRecord } from '../identity/records';
 import type { AuthDeps } from './deps';
 import { composeEmail, type EmailDetails } from './emails';
 import { AuthError } from './errors';
@@ -40,6 +40,17 @@ export async function reserveEmails(deps: AuthDeps, count: number): Promise<() =
   }
   return () => release(count);
 }
+
+/**
+ * Refuses with the budget's 429 when the hour's e-mails are gone, without spending one: what a
+ * request for an address without an account answers, so it looks like one with an account.
+ */
+export async function probeEmailBudget(deps: AuthDeps): Promise<void> {
+  (await reserveEmails(deps, 1))();
+}
+
+/** The per-kind interval refused a send (a known address only: callers may hide it). */
+export class SendTooSoonError extends AuthError {}
 
 /** Mails a code and its link. */
 export async function mailOtp(
@@ -84,8 +95,9 @@ async function issueAndMail(
 ): Promise<void> {
   const { config } = deps;
   const release = await reserveEmails(deps, codes.length);
+  const { codeKey } = await deps.keyRing();
   const at = deps.now();
-  const otps = codes.map((code) => ({ code, otp: newOtp(code.to) }));
+  const otps = codes.map((code) => ({ code, otp: newOtp(codeKey, code.to) }));
   let issued = false;
   try {
     issued = await issueOtps(
@@ -105,7 +117,7 @@ async function issueAndMail(
     if (!issued) release();
   }
   if (!issued) {
-    throw new AuthError(
+    throw new SendTooSoonError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${config.mailMinIntervalSeconds} seconds.`,

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { newOtp } from '../identity/one-time-codes';
-import type { SessionRecord } from '../identity/sessions';
-import {
-  EMAIL_APP_METADATA,
-  EmailTakenError,
-  findLogin,
-  putNewUser,
-  type UserRecord,
-} from '../identity/users';
+import { newOtp, signUpCodeItems } from '../identity/code-store';
+import { identityKeys } from '../identity/items';
+import type { SessionRecord, UserRecord } from '../identity/records';
+import { EMAIL_APP_METADATA, EmailTakenError, findLogin, putNewUser } from '../identity/users';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
@@ -50,6 +45,8 @@ async function writeUser(
   input: Parameters<typeof createUser>[1],
 ): Promise<NewUserOutcome> {
   const { email, confirmed } = input;
+  const { codeKey } = await deps.keyRing();
+  const TableName = deps.table.name;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const at = deps.now();
     const id = randomUUID();
@@ -60,7 +57,7 @@ async function writeUser(
       email_verified: confirmed,
       phone_verified: false,
     };
-    const otp = confirmed ? undefined : newOtp(email);
+    const otp = confirmed ? undefined : newOtp(codeKey, email);
     const user: UserRecord = {
       id,
       email,
@@ -75,25 +72,34 @@ async function writeUser(
         identityData,
         ...(confirmed ? { lastSignInAt: at } : {}),
       },
-      ...(otp
-        ? { confirmationSentAt: at, confirmationTokenHash: otp.codeHash }
-        : { emailConfirmedAt: at, lastSignInAt: at }),
+      ...(otp ? { confirmationSentAt: at } : { emailConfirmedAt: at, lastSignInAt: at }),
     };
     const started = confirmed ? await newSession(deps, id, 'password') : undefined;
     try {
-      await putNewUser(deps.table, user, {
-        passwordHash: input.passwordHash,
-        session: started?.session,
-        otp: otp && {
-          userId: id,
-          kind: 'signup',
-          email,
-          expiresAt: at + deps.config.otpExpirySeconds * 1000,
-          codeHash: otp.codeHash,
-          linkHash: otp.linkHash,
-          passwordHash: input.passwordHash,
-        },
-      });
+      const session = started?.session;
+      await putNewUser(deps.table, user, input.passwordHash, [
+        ...(otp
+          ? signUpCodeItems(TableName, {
+              userId: id,
+              kind: 'signup',
+              email,
+              expiresAt: at + deps.config.otpExpirySeconds * 1000,
+              codeHash: otp.codeHash,
+              linkHash: otp.linkHash,
+              passwordHash: input.passwordHash,
+            })
+          : []),
+        ...(session
+          ? [
+              {
+                Put: {
+                  TableName,
+                  Item: { ...identityKeys.session(id, session.sessionId), ...session },
+                },
+              },
+            ]
+          : []),
+      ]);
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
       const winner = await findLogin(deps.table, email);

@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import {
+  CODE_FORMAT,
   OTP_SLOTS,
   consumeOtp,
   countCodeAttempt,
   getOtp,
+  getPendingCodes,
   linkTokenHash,
   pendingSignUp,
   otpHash,
-  type OtpKind,
-} from '../identity/one-time-codes';
+} from '../identity/code-store';
+import type { OtpKind } from '../identity/records';
 import { EmailTakenError, findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { NO_PASSWORD_KEPT } from './emails';
 import { AuthError } from './errors';
-import { sendEmailChange, sendOtp } from './mail-codes';
+import { SendTooSoonError, probeEmailBudget, sendEmailChange, sendOtp } from './mail-codes';
+import { chargeMailRequest } from './mail-limits';
 import { createUser } from './new-users';
 import { hashPassword } from './passwords';
 import { enforceRateLimit } from './rate-limits';
@@ -48,14 +51,35 @@ async function userByEmail(deps: AuthDeps, email: string) {
   return login && (await getUser(deps.table, login.userId));
 }
 
+/**
+ * Mails a code to a known user, or for an unknown address only checks the budget: either way the
+ * same answer. A per-kind interval refusal (only a known address has one) is answered as a send.
+ */
+async function sendOrPretend(
+  deps: AuthDeps,
+  user: Awaited<ReturnType<typeof userByEmail>>,
+  send: (user: NonNullable<Awaited<ReturnType<typeof userByEmail>>>) => Promise<void>,
+): Promise<void> {
+  if (!user) return probeEmailBudget(deps);
+  try {
+    await send(user);
+  } catch (error) {
+    if (!(error instanceof SendTooSoonError)) throw error;
+  }
+}
+
 /** `POST /recover`: mails a password-recovery link (the answer never tells whether it did). */
 export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
   const rawEmail = optionalString(await readJsonBody(c), 'email');
   if (!rawEmail) {
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   }
-  const user = await userByEmail(deps, normalizeEmail(rawEmail));
-  if (user) await sendOtp(deps, user, 'recovery', c.req.query('redirect_to'));
+  const email = normalizeEmail(rawEmail);
+  await chargeMailRequest(deps, c, [email]);
+  const user = await userByEmail(deps, email);
+  await sendOrPretend(deps, user, (known) =>
+    sendOtp(deps, known, 'recovery', c.req.query('redirect_to')),
+  );
   return c.json({});
 }
 
@@ -79,18 +103,20 @@ export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   const redirectTo = c.req.query('redirect_to');
 
   const email = normalizeEmail(rawEmail);
+  await chargeMailRequest(deps, c, [email]);
   const user = await userByEmail(deps, email);
-  if (user) {
-    await sendOtp(
-      deps,
-      user,
-      user.emailConfirmedAt === undefined ? 'signup' : 'magiclink',
-      redirectTo,
+  // Without an account and without leave to create one, nothing is sent; the answer is the
+  // same as for an account (GoTrue answers 422 `otp_disabled`, which tells the address is free).
+  if (user || !createIfMissing || config.disableSignup) {
+    await sendOrPretend(deps, user, (known) =>
+      sendOtp(
+        deps,
+        known,
+        known.emailConfirmedAt === undefined ? 'signup' : 'magiclink',
+        redirectTo,
+      ),
     );
     return c.json({});
-  }
-  if (!createIfMissing || config.disableSignup) {
-    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
   }
   const created = await createUser(deps, {
     email,
@@ -120,7 +146,9 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   }
   if (!rawEmail) throw new AuthError(400, 'validation_failed', 'An email address is required');
   const redirectTo = c.req.query('redirect_to');
-  const user = await userByEmail(deps, normalizeEmail(rawEmail));
+  const email = normalizeEmail(rawEmail);
+  await chargeMailRequest(deps, c, [email]);
+  const user = await userByEmail(deps, email);
   if (!user) return c.json({});
   if (type === 'signup' && user.emailConfirmedAt === undefined) {
     // The new code carries the pending sign-up's password, as the live one it replaces did; an
@@ -157,22 +185,28 @@ async function verifyCode(
     input.tokenHash
       ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
       : new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  const { codeKey } = await deps.keyRing();
   let key: string;
   if (input.tokenHash) {
     if (input.tokenHash.length > MAX_LINK_TOKEN_LENGTH) throw invalid();
-    key = linkTokenHash(input.tokenHash);
+    key = linkTokenHash(codeKey, input.tokenHash);
   } else {
     const email = (input.email ?? '').trim().toLowerCase();
     if (email.length > MAX_EMAIL_LENGTH) {
       throw new AuthError(422, 'validation_failed', 'Invalid email format');
     }
+    // Not six digits: no code could match, so nothing is looked up or counted.
+    if (!CODE_FORMAT.test(input.token ?? '')) throw invalid();
     if (!(await countCodeAttempt(table, email))) throw invalid();
-    key = otpHash(email, input.token ?? '');
+    key = otpHash(codeKey, email, input.token!);
   }
   const code = await getOtp(table, key);
   if (!code || code.expiresAt < now() || !kinds.includes(code.kind)) throw invalid();
-  const user = await getUser(table, code.userId);
-  if (!user || user[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
+  const [user, pending] = await Promise.all([
+    getUser(table, code.userId),
+    getPendingCodes(table, code.userId),
+  ]);
+  if (!user || pending[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
   // Confirming an address makes the confirmer's password the account's: the one their sign-up
   // bound to this code, or none usable (they set one once signed in), never an earlier
   // registrant's.

@@ -1,6 +1,7 @@
 /**
  * GoTrue's glob (gobwas/glob with `.` and `/` as separators): `*` matches within one host label
- * or path segment, `**` matches anything.
+ * or path segment, `**` matches anything. A `*` never matches `@` or `:` either, so
+ * `http://localhost:*` cannot reach past the port into a userinfo and another host.
  */
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
@@ -9,7 +10,7 @@ function patternToRegExp(pattern: string): RegExp {
       part
         .split('*')
         .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[^./]*'),
+        .join('[^./@:]*'),
     )
     .join('.*');
   return new RegExp(`^${source}$`);
@@ -32,6 +33,8 @@ export function resolveRedirect(
     return siteUrl;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl;
+  // A userinfo only ever disguises the real host (`http://localhost:x@evil.com/`).
+  if (url.username || url.password) return siteUrl;
   if (url.origin === new URL(siteUrl).origin) return url.href;
   return allowList.some((pattern) => patternToRegExp(pattern).test(url.href)) ? url.href : siteUrl;
 }

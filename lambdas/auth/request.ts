@@ -38,6 +38,9 @@ const MAX_METADATA_DEPTH = 16;
 /** DynamoDB numbers: magnitudes from 1e-130; the SDK reads exactly only safe integers. */
 const MIN_NUMBER_MAGNITUDE = 1e-130;
 
+/** Keys that would reach an object's prototype when merged or marshalled: refused at any depth. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function invalidMetadata(problem: string): AuthError {
   return new AuthError(400, 'validation_failed', `Invalid user metadata (data): ${problem}`);
 }
@@ -59,6 +62,7 @@ function checkMetadataValue(value: unknown, depth: number): void {
   }
   for (const [key, member] of Object.entries(value)) {
     if (key === '' && !Array.isArray(value)) throw invalidMetadata('a key is empty');
+    if (PROTOTYPE_KEYS.has(key)) throw invalidMetadata(`the key "${key}" is not allowed`);
     checkMetadataValue(member, depth + 1);
   }
 }

@@ -42,16 +42,19 @@ export function createAuthApp(config: AuthConfig, options: AuthDepsOptions = {})
   app.post(
     '/recover',
     rateLimited(deps, 'recover', limits.otp),
-    requireEmailProvider(deps, 400),
+    requireEmailProvider(deps.emailEnabled, 400),
     (c) => recover(deps, c),
   );
-  app.post('/otp', rateLimited(deps, 'otp', limits.otp), requireEmailProvider(deps, 422), (c) =>
-    otp(deps, c),
+  app.post(
+    '/otp',
+    rateLimited(deps, 'otp', limits.otp),
+    requireEmailProvider(deps.emailEnabled, 422),
+    (c) => otp(deps, c),
   );
   app.post(
     '/resend',
     rateLimited(deps, 'resend', limits.otp),
-    requireEmailProvider(deps, 400),
+    requireEmailProvider(deps.emailEnabled, 400),
     (c) => resend(deps, c),
   );
   app.post('/verify', rateLimited(deps, 'verify', limits.verify), (c) => verify(deps, c));

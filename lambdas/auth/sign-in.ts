@@ -1,11 +1,8 @@
 import { ACCESS_TOKEN_AUDIENCE, signAccessToken } from '../identity/access-tokens';
-import {
-  putSession,
-  startSession,
-  type SessionRecord,
-  type SignInMethod,
-} from '../identity/sessions';
-import { getUser, recordSignIn, toUserJson, type UserRecord } from '../identity/users';
+import { putSession, startSession, type SignInMethod } from '../identity/sessions';
+import type { SessionRecord, UserRecord } from '../identity/records';
+import { clearSignInFailures } from '../identity/sign-in-failures';
+import { getUser, recordSignIn, toUserJson } from '../identity/users';
 import type { VerifiedAccessToken } from '../identity/access-tokens';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
@@ -67,6 +64,8 @@ export async function signIn(deps: AuthDeps, user: UserRecord, method: SignInMet
     issueSession(deps, signedIn, session, refreshToken),
     putSession(deps.table, session),
     recordSignIn(deps.table, user.id, at),
+    // A sign-in (by password, or by a code from the inbox) ends any wait failed ones built up.
+    clearSignInFailures(deps.table, user.email),
   ]);
   countMetric('SignIns');
   return issued;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { pendingSignUp } from '../identity/one-time-codes';
+import { pendingSignUp } from '../identity/code-store';
 import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
 import { NO_PASSWORD_KEPT } from './emails';
 import { sendOtp } from './mail-codes';
+import { chargeMailRequest } from './mail-limits';
 import { createUser } from './new-users';
 import { assertAcceptablePassword, hashPassword, passwordMatchesIfAny } from './passwords';
 import { normalizeEmail, optionalMetadata, optionalString } from './request';
@@ -39,6 +40,8 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
 
   const email = normalizeEmail(rawEmail);
+  // A sign-up mails only when confirmation is on; its interval is the per-kind one.
+  if (!config.autoconfirm) await chargeMailRequest(deps, c, [email], { interval: false });
   // Hashed before the address is looked up: a known address costs what a new one does.
   const passwordHash = await hashPassword(password, config.bcryptCost);
   const existingResponse = async (userId: string) => {

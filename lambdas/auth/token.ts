@@ -4,14 +4,15 @@ import {
   getUserAndSession,
   rotateRefreshToken,
   supersededAt,
-  type SessionRecord,
 } from '../identity/sessions';
+import type { SessionRecord, UserRecord } from '../identity/records';
 import {
   deriveRefreshToken,
   hashRefreshToken,
   parseRefreshToken,
 } from '../identity/refresh-tokens';
-import { findLogin, getUser, type UserRecord } from '../identity/users';
+import { claimSignInAttempt } from '../identity/sign-in-failures';
+import { findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
@@ -81,7 +82,21 @@ export async function passwordGrant(
   const email = input.email.trim().toLowerCase();
   // No longer address was ever stored, and DynamoDB refuses a key over 2 KB (a 500, not a 400).
   const lookUp = email && email.length <= MAX_EMAIL_LENGTH;
-  const [, login] = await Promise.all([allowed, lookUp ? findLogin(table, email) : undefined]);
+  await allowed;
+  const [turn, login] = await Promise.all([
+    lookUp
+      ? claimSignInAttempt(table, email, deps.now(), {
+          freeFailures: config.signInFreeFailures,
+          maxDelaySeconds: config.signInMaxDelaySeconds,
+        })
+      : true,
+    lookUp ? findLogin(table, email) : undefined,
+  ]);
+  // Per address, known or not, whatever the client: failed attempts make the next one wait.
+  if (!turn) {
+    countMetric('RateLimitedRequests');
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
   // An unknown address costs one comparison too, so it cannot be told apart by time.
   const [user, matches] = await Promise.all([
     login && getUser(table, login.userId),

@@ -1,5 +1,8 @@
 import type { Context } from 'hono';
+import type { VerifiedAccessToken } from '../identity/access-tokens';
+import type { EmailLogin } from '../identity/records';
 import { deleteSessions } from '../identity/sessions';
+import { claimSignInAttempt, clearSignInFailures } from '../identity/sign-in-failures';
 import {
   UserUpdateConflictError,
   findLogin,
@@ -12,6 +15,7 @@ import type { AuthDeps } from './deps';
 import { emailProviderDisabled } from './email-provider';
 import { AuthError } from './errors';
 import { sendEmailChange } from './mail-codes';
+import { chargeMailRequest } from './mail-limits';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
 import {
   MAX_USER_METADATA_BYTES,
@@ -43,6 +47,42 @@ function mergeMetadata(
   return merged;
 }
 
+/** When the session signed in (the latest `amr` entry, epoch ms), if the token says. */
+function signedInAt(token: VerifiedAccessToken): number | undefined {
+  const amr = (token.claims as { amr?: { timestamp?: unknown }[] }).amr ?? [];
+  const times = amr.map((entry) => entry.timestamp).filter((t) => typeof t === 'number');
+  return times.length ? Math.max(...(times as number[])) * 1000 : undefined;
+}
+
+/**
+ * GoTrue's secure password change: a session older than the recent-sign-in window (a stolen
+ * token, a shared computer) must give the current password, which counts as a sign-in attempt.
+ * A fresh session (just signed in, or just opened from a recovery link) need not.
+ */
+async function requireCurrentPasswordUnlessRecent(
+  deps: AuthDeps,
+  token: VerifiedAccessToken,
+  email: string,
+  currentPassword: string,
+  login: EmailLogin | undefined,
+): Promise<void> {
+  const { config } = deps;
+  const at = signedInAt(token);
+  if (at !== undefined && deps.now() - at <= config.passwordChangeRecentSignInSeconds * 1000)
+    return;
+  const required = 'Current password required when setting new password.';
+  if (!currentPassword) throw new AuthError(400, 'current_password_required', required);
+  const turn = await claimSignInAttempt(deps.table, email, deps.now(), {
+    freeFailures: config.signInFreeFailures,
+    maxDelaySeconds: config.signInMaxDelaySeconds,
+  });
+  if (!turn) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  if (!login || !(await passwordMatches(currentPassword, login.passwordHash))) {
+    throw new AuthError(400, 'current_password_invalid', required);
+  }
+  await clearSignInFailures(deps.table, email);
+}
+
 /** `GET /user`: the caller. */
 export async function getCurrentUser(deps: AuthDeps, c: Context): Promise<Response> {
   const token = await (await deps.accessTokens()).verify(c.req.header('authorization'));
@@ -58,6 +98,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
     body.password === null || body.password === undefined
       ? undefined
       : optionalString(body, 'password');
+  const currentPassword = optionalString(body, 'current_password');
   const rawEmail = optionalString(body, 'email');
   const data = optionalMetadata(body);
   const redirectTo = c.req.query('redirect_to');
@@ -71,6 +112,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   if (password !== undefined) {
     assertAcceptablePassword(password, config);
     const login = await findLogin(table, user.email);
+    await requireCurrentPasswordUnlessRecent(deps, token, user.email, currentPassword, login);
     if (login && (await passwordMatches(password, login.passwordHash))) {
       throw new AuthError(
         422,
@@ -84,6 +126,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   const movesEmail = newEmail !== undefined && newEmail !== user.email;
   // Without a sender nobody could confirm the change: refused before anything is written.
   if (movesEmail && !deps.emailEnabled) throw emailProviderDisabled(400);
+  if (movesEmail) await chargeMailRequest(deps, c, [newEmail, user.email], { interval: false });
   if (movesEmail && (await findLogin(table, newEmail))) {
     throw new AuthError(
       422,

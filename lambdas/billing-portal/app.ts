@@ -1,6 +1,11 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
 import { forgetCustomer, isMissingCustomer } from '../billing/customers';
 import { paymentKeys } from '../billing/items';
-import { createPaymentFunctionApp, type PaymentFunctionConfig } from '../billing/payment-function';
+import {
+  createPaymentFunctionApp,
+  type PaymentAppOptions,
+  type PaymentFunctionConfig,
+} from '../billing/payment-function';
 import { isAllowedRedirect } from '../platform/api-access';
 import { HttpError } from '../platform/errors';
 import { readJsonBody } from '../platform/json-body';
@@ -8,8 +13,11 @@ import { readJsonBody } from '../platform/json-body';
 export const BILLING_PORTAL_PATH = '/functions/v1/billing-portal';
 
 /** A Stripe billing-portal session for the caller's own customer: `{url}`. */
-export function createBillingPortalApp(config: PaymentFunctionConfig) {
-  return createPaymentFunctionApp(BILLING_PORTAL_PATH, config, async (c, deps) => {
+export function createBillingPortalApp(
+  config: PaymentFunctionConfig,
+  options: PaymentAppOptions = {},
+) {
+  return createPaymentFunctionApp(BILLING_PORTAL_PATH, config, options, async (c, deps) => {
     const { table, stripe, verifier } = deps;
     const user = await verifier.verify(c.req.header('authorization'));
     // The body is optional: `{return_url}` on this site, else the site's home page.

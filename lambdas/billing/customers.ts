@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
@@ -26,6 +27,7 @@ export async function customerForUser(
   stripe: Stripe,
   table: Table,
   user: { userId: string; email: string },
+  clock: Clock,
 ): Promise<UserCustomer> {
   const key = paymentKeys.stripeCustomer(user.userId);
   for (let wait = 0; wait <= MAX_WAITS; wait++) {
@@ -33,7 +35,7 @@ export async function customerForUser(
     if (typeof Item?.customer_id === 'string') {
       return { customerId: Item.customer_id, existed: true };
     }
-    const now = Date.now();
+    const now = clock();
     if (!Item || (typeof Item.claimed_at === 'number' && Item.claimed_at < now - STALE_CLAIM_MS)) {
       const claimId = randomUUID();
       try {

@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import Stripe from 'stripe';
 import type { Table } from '../platform/dynamo';
 import {
@@ -81,6 +82,7 @@ export async function settleCustomer(
   table: Table,
   customer: { userId: string; customerId: string; event?: EventMarker },
   log: { warn(message: string, fields: Record<string, unknown>): void },
+  now: Clock,
 ) {
   const { userId, customerId, event } = customer;
   for (const duplicate of await cancelDuplicateSubscriptions(stripe, customerId)) {
@@ -91,5 +93,5 @@ export async function settleCustomer(
       refund_ids: duplicate.refundIds,
     });
   }
-  return syncCustomerSubscription(stripe, table, userId, customerId, event);
+  return syncCustomerSubscription(stripe, table, userId, customerId, now, event);
 }

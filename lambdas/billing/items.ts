@@ -1,28 +1,26 @@
-import { IDENTITY_PARTITIONS } from '../identity/items';
-
+// One per data area (identity/, billing/): its item keys and partition prefixes.
 /**
- * The partition-key prefix of each kind of payment item (rows and Stripe customers live in the
- * user's partition). IAM grants each function the prefixes it may touch from these.
+ * Every item key of the payment data in the single table. A user's billing items live in
+ * `BILLING#<id>`, apart from the profile (`USER#`), which no payment function may touch.
  */
-export const PAYMENT_PARTITIONS = {
-  user: IDENTITY_PARTITIONS.user,
+export const BILLING_PARTITIONS = {
+  billing: 'BILLING#',
   customer: 'CUSTOMER#',
   stripeEvent: 'STRIPE_EVENT#',
-  /** A single item: the reconciliation's cursor. */
-  reconcileCursor: 'STRIPE_RECONCILE',
+  reconcile: 'STRIPE_RECONCILE',
 } as const;
-const P = PAYMENT_PARTITIONS;
 
-/** Every item key of the payment data in the single table. */
+const { billing, customer, stripeEvent, reconcile } = BILLING_PARTITIONS;
+
 export const paymentKeys = {
   /** The view's row (`SubscriptionRow` and `read_at`), `not_started` until a subscription exists. */
-  subscription: (userId: string) => ({ pk: `${P.user}${userId}`, sk: 'SUBSCRIPTION' }),
+  subscription: (userId: string) => ({ pk: `${billing}${userId}`, sk: 'SUBSCRIPTION' }),
   /** The user's Stripe customer (or a pending claim to create it). */
-  stripeCustomer: (userId: string) => ({ pk: `${P.user}${userId}`, sk: 'STRIPE_CUSTOMER' }),
+  stripeCustomer: (userId: string) => ({ pk: `${billing}${userId}`, sk: 'STRIPE_CUSTOMER' }),
   /** The customer's user: what a webhook event is mapped through. */
-  customerUser: (customerId: string) => ({ pk: `${P.customer}${customerId}`, sk: 'USER' }),
+  customerUser: (customerId: string) => ({ pk: `${customer}${customerId}`, sk: 'USER' }),
   /** A processed webhook event (ttl 30 days). */
-  stripeEvent: (eventId: string) => ({ pk: `${P.stripeEvent}${eventId}`, sk: 'EVENT' }),
+  stripeEvent: (eventId: string) => ({ pk: `${stripeEvent}${eventId}`, sk: 'EVENT' }),
   /** The daily reconciliation's cursor: the Stripe event time up to which every change was synced. */
-  reconcileCursor: () => ({ pk: P.reconcileCursor, sk: 'CURSOR' }),
+  reconcileCursor: () => ({ pk: reconcile, sk: 'CURSOR' }),
 };

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createAccessTokenVerifier, readAccessTokenConfig } from '../identity/access-tokens';
 import type { AccessTokenConfig, AccessTokenVerifier } from '../identity/access-tokens';
 import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
+import { systemClock, type Clock } from '../platform/clock';
 import { apiCors } from '../platform/cors';
 import { createTable, readTableConfig, type Table, type TableConfig } from '../platform/dynamo';
 import type { Env } from '../platform/env';
@@ -29,8 +30,14 @@ export function readPaymentFunctionConfig(env: Env): PaymentFunctionConfig {
 
 export interface PaymentFunctionDeps {
   table: Table;
+  now: Clock;
   stripe: ReturnType<typeof lazyStripeClient>;
   verifier: AccessTokenVerifier;
+}
+
+/** What tests may inject into a payment function: the clock (tests move it instead of sleeping). */
+export interface PaymentAppOptions {
+  now?: Clock;
 }
 
 /**
@@ -41,13 +48,16 @@ export interface PaymentFunctionDeps {
 export function createPaymentFunctionApp(
   path: string,
   config: PaymentFunctionConfig,
+  options: PaymentAppOptions,
   handlePost: (c: Context, deps: PaymentFunctionDeps) => Promise<Response>,
 ) {
   const table = createTable(config.table);
+  const now = options.now ?? systemClock;
   const deps: PaymentFunctionDeps = {
     table,
+    now,
     stripe: lazyStripeClient(config.stripe),
-    verifier: createAccessTokenVerifier({ table, ...config.tokens }),
+    verifier: createAccessTokenVerifier({ table, ...config.tokens, now }),
   };
   const app = createLambdaApp(path, renderJsonError);
   app.use('*', apiCors(config.access.allowedOrigins));

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../../shared/subscription-row';
 import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
 import { paymentKeys } from './items';
+import type { Clock } from '../platform/clock';
 
 /** Longer than Stripe's 3-day retry window. */
 export const EVENT_MARKER_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -48,8 +49,9 @@ export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set([
 export async function readSubscriptionSnapshot(
   stripe: Stripe,
   customerId: string,
+  now: Clock,
 ): Promise<SubscriptionSnapshot> {
-  const readAt = Date.now();
+  const readAt = now();
   const { data } = await stripe.subscriptions.list({
     customer: customerId,
     status: 'all',
@@ -128,9 +130,10 @@ export async function saveSubscriptionSnapshot(
   table: Table,
   userId: string,
   snapshot: SubscriptionSnapshot,
+  now: Clock,
   event?: EventMarker,
 ): Promise<SaveOutcome> {
-  const nowSeconds = Math.floor(Date.now() / 1000);
+  const nowSeconds = Math.floor(now() / 1000);
   const rowPut = {
     TableName: table.name,
     Item: {
@@ -191,13 +194,17 @@ export async function saveSubscriptionSnapshot(
 }
 
 /** Whether this event id was already processed (an expired marker counts as absent). */
-export async function isEventProcessed(table: Table, eventId: string): Promise<boolean> {
+export async function isEventProcessed(
+  table: Table,
+  eventId: string,
+  now: Clock,
+): Promise<boolean> {
   const { Item } = await table.doc.get({
     TableName: table.name,
     Key: paymentKeys.stripeEvent(eventId),
     ConsistentRead: true,
   });
-  return !!Item && (typeof Item.ttl !== 'number' || Item.ttl >= Math.floor(Date.now() / 1000));
+  return !!Item && (typeof Item.ttl !== 'number' || Item.ttl >= Math.floor(now() / 1000));
 }
 
 /** Reads Stripe and stores the result: what the webhook and the checkout call both do. */
@@ -206,9 +213,10 @@ export async function syncCustomerSubscription(
   table: Table,
   userId: string,
   customerId: string,
+  now: Clock,
   event?: EventMarker,
 ): Promise<{ row: SubscriptionRow; outcome: SaveOutcome }> {
-  const snapshot = await readSubscriptionSnapshot(stripe, customerId);
-  const outcome = await saveSubscriptionSnapshot(table, userId, snapshot, event);
+  const snapshot = await readSubscriptionSnapshot(stripe, customerId, now);
+  const outcome = await saveSubscriptionSnapshot(table, userId, snapshot, now, event);
   return { row: snapshot.row, outcome };
 }

@@ -8,6 +8,7 @@ import {
   type JWTPayload,
   type FlattenedJWSInput,
 } from 'jose';
+import { systemClock, type Clock } from '../platform/clock';
 import { getItems, type ItemKey, type Table } from '../platform/dynamo';
 import { optionalString, requiredString, type Env } from '../platform/env';
 import { HttpError } from '../platform/errors';
@@ -79,7 +80,7 @@ export interface AccessTokenVerifierOptions {
   publicJwks: JSONWebKeySet | string;
   issuer: string;
   /** Milliseconds since the epoch; tests move it to expire tokens. */
-  now?: () => number;
+  now?: Clock;
 }
 
 /**
@@ -95,7 +96,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
       ? parseKeySet(options.publicJwks, 'JWT_PUBLIC_JWKS')
       : options.publicJwks;
   const jwks = createLocalJWKSet(keySet);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock;
   const keyFor = (header: JWTHeaderParameters, token: FlattenedJWSInput) => {
     if (typeof header.kid !== 'string') throw new joseErrors.JWSInvalid('missing "kid"');
     // A key retired by an emergency rotation verifies nothing once its tokens have expired.

@@ -1,39 +1,45 @@
+// One per data area (identity/, billing/): its item keys and partition prefixes.
 /**
- * Every item key of the identity data in the single table. A user's profile and sessions share
- * the partition `USER#<id>`, so "all sessions of a user" is one Query.
- */
-export const SESSION_SORT_PREFIX = 'SESSION#';
-
-/**
- * The partition-key prefix of each kind of identity item. IAM grants each function the
- * prefixes it may touch (`dynamodb:LeadingKeys`, `infra/api-functions.ts`) from these.
+ * Every item key of the identity data in the single table. Each partition prefix is one IAM
+ * grant (`dynamodb:LeadingKeys`): `USER#`, `EMAIL#`, `AUTH#` and `RATE#` are auth's alone;
+ * `SESSION#` is read by the functions that check an access token.
  */
 export const IDENTITY_PARTITIONS = {
   user: 'USER#',
   email: 'EMAIL#',
-  otp: 'OTP#',
-  otpAttempts: 'OTPTRY#',
-  rateWindow: 'RATE#',
+  session: 'SESSION#',
+  auth: 'AUTH#',
+  rate: 'RATE#',
 } as const;
-const P = IDENTITY_PARTITIONS;
+
+const { user, email, session, auth, rate } = IDENTITY_PARTITIONS;
 
 export const identityKeys = {
-  /** The user's profile (`UserRecord`). */
-  user: (userId: string) => ({ pk: `${P.user}${userId}`, sk: 'PROFILE' }),
+  /** The user's profile (`UserRecord`): no secret, no code hash. */
+  user: (userId: string) => ({ pk: `${user}${userId}`, sk: 'PROFILE' }),
   /** Uniqueness of an address, plus what a password sign-in reads (`EmailLogin`). */
-  email: (email: string) => ({ pk: `${P.email}${email}`, sk: 'EMAIL' }),
-  /** One sign-in (`SessionRecord`); its existence makes an access token usable. */
+  email: (address: string) => ({ pk: `${email}${address}`, sk: 'EMAIL' }),
+  /**
+   * One sign-in (`SessionRecord`); its existence makes an access token usable. A user's sessions
+   * share `SESSION#<id>`, so "all sessions of a user" is one Query.
+   */
   session: (userId: string, sessionId: string) => ({
-    pk: `${P.user}${userId}`,
-    sk: `${SESSION_SORT_PREFIX}${sessionId}`,
+    pk: `${session}${userId}`,
+    sk: `SESSION#${sessionId}`,
   }),
-  /** A pending one-time token, under its typed code's hash and its link token's (`OtpRecord`, ttl). */
-  otp: (hash: string) => ({ pk: `${P.otp}${hash}`, sk: 'OTP' }),
+  /** The keyed hashes of a user's pending one-time codes, one per slot (`PendingCodes`). */
+  codes: (userId: string) => ({ pk: `${auth}${userId}`, sk: 'CODES' }),
+  /** A pending one-time token, under its typed code's MAC and its link token's (`OtpRecord`, ttl). */
+  otp: (mac: string) => ({ pk: `${auth}CODE#${mac}`, sk: 'OTP' }),
   /** Typed-code attempts against an address's pending code (ttl); reset when one is sent. */
-  otpAttempts: (email: string) => ({ pk: `${P.otpAttempts}${email}`, sk: 'OTPTRY' }),
+  otpAttempts: (address: string) => ({ pk: `${auth}TRIES#${address}`, sk: 'TRIES' }),
+  /** When an e-mail was last asked for an address, known or not (ttl): the resend interval. */
+  mailInterval: (address: string) => ({ pk: `${auth}MAIL#${address}`, sk: 'MAIL' }),
+  /** Failed password sign-ins for an address, known or not (`SignInFailures`, ttl). */
+  signInFailures: (address: string) => ({ pk: `${auth}SIGNIN#${address}`, sk: 'FAILURES' }),
   /** A rate-limit window's counter (ttl). */
   rateWindow: (id: string, windowStart: number) => ({
-    pk: `${P.rateWindow}${id}`,
+    pk: `${rate}${id}`,
     sk: `WINDOW#${windowStart}`,
   }),
 };

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../platform/clock';
 import type { Table } from '../platform/dynamo';
 import { identityKeys } from './items';
 
@@ -29,8 +30,8 @@ interface Lease {
  * limit in a window, across any number of containers; with several containers a client can be
  * refused up to (block − 1) × (containers − 1) requests early. One container is exact.
  */
-export function createRateLimiter(options: { table: Table; now?: () => number }) {
-  const now = options.now ?? Date.now;
+export function createRateLimiter(options: { table: Table; now?: Clock }) {
+  const now = options.now ?? systemClock;
   const leases = new Map<string, Lease>();
   const pendingClaims = new Map<string, Promise<void>>();
 

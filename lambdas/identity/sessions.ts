@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { getItems, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
-import { SESSION_SORT_PREFIX, identityKeys } from './items';
+import { identityKeys } from './items';
+import type { SessionRecord, UserRecord } from './records';
 import { deriveRefreshToken, hashRefreshToken } from './refresh-tokens';
 import type { KeyRing } from './signing-keys';
-import type { UserRecord } from './users';
 
 export type SignInMethod = 'password' | 'otp';
 
-/**
- * When the session's recent refresh tokens were issued, in a ring: `rot<k % ROTATION_RING>` is
- * the issue time of token k, i.e. when token k − 1 was superseded.
- */
+/** How many refresh tokens' issue times a session keeps (`RotationTimes`). */
 export const ROTATION_RING = 8;
-export type RotationTimes = Partial<Record<`rot${number}`, number>>;
 
 /** When the token at `counter` was superseded, if the ring still holds it. */
 export function supersededAt(session: SessionRecord, counter: number): number | undefined {
@@ -21,20 +17,6 @@ export function supersededAt(session: SessionRecord, counter: number): number | 
     return undefined;
   }
   return session[`rot${successor % ROTATION_RING}`];
-}
-
-/** A session as stored in `USER#<id>` / `SESSION#<sid>`; one per sign-in. */
-export interface SessionRecord extends RotationTimes {
-  userId: string;
-  sessionId: string;
-  createdAt: number;
-  aal: 'aal1';
-  amr: { method: string; timestamp: number }[];
-  /** Rotation step of the session's current refresh token, and the hashes of it and its parent. */
-  refreshCounter: number;
-  refreshHash: string;
-  previousRefreshHash?: string;
-  refreshedAt: number;
 }
 
 /** A new session (not yet stored) and its first refresh token. */
@@ -113,14 +95,15 @@ export async function deleteSession(table: Table, userId: string, sessionId: str
 export async function deleteSessions(table: Table, userId: string, keepSessionId?: string) {
   const TableName = table.name;
   const keep = keepSessionId ? identityKeys.session(userId, keepSessionId).sk : undefined;
+  const partition = identityKeys.session(userId, '');
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await table.doc.query({
       TableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: {
-        ':pk': identityKeys.user(userId).pk,
-        ':prefix': SESSION_SORT_PREFIX,
+        ':pk': partition.pk,
+        ':prefix': partition.sk,
       },
       ProjectionExpression: 'pk, sk',
       ConsistentRead: true,

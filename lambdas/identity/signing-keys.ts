@@ -94,6 +94,12 @@ export interface KeyRing {
   publicJwks: JSONWebKeySet;
   /** The refresh-token MAC keys (from `REFRESH_TOKEN_SECRET`), the first one current. */
   refreshKeys: Buffer[];
+  /**
+   * The one-time-code MAC key: derived from the current `REFRESH_TOKEN_SECRET` under its own
+   * label, so a stored code hash is worthless without the auth function's secret. Rotating the
+   * secret voids pending codes (a new one is sent on request).
+   */
+  codeKey: Buffer;
 }
 
 /** Shortest value of one refresh-token secret: 256 bits written in base64url or hex. */
@@ -123,6 +129,11 @@ export function parseRefreshTokenSecret(value: string): Buffer[] {
   );
 }
 
+export function deriveCodeKey(refreshTokenSecret: string): Buffer {
+  const current = refreshTokenSecret.split(/\s+/).find(Boolean)!;
+  return Buffer.from(hkdfSync('sha256', Buffer.from(current, 'utf8'), '', 'one-time-code-v1', 32));
+}
+
 function keyRingOf(signingKeys: string, refreshTokenSecret: string): KeyRing {
   const set = parseKeySet(signingKeys, 'JWT_SIGNING_KEYS');
   const first = set.keys[0]!;
@@ -132,6 +143,7 @@ function keyRingOf(signingKeys: string, refreshTokenSecret: string): KeyRing {
     privateKey: createPrivateKey({ key: first as JsonWebKey, format: 'jwk' }),
     publicJwks: publicJwksOf(set),
     refreshKeys: parseRefreshTokenSecret(refreshTokenSecret),
+    codeKey: deriveCodeKey(refreshTokenSecret),
   };
 }
 

@@ -1,51 +1,9 @@
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
-import { otpPuts, type OtpRecord } from './one-time-codes';
-import type { SessionRecord } from './sessions';
+import { EMAIL_CHANGE_CONFIRMATIONS, type EmailLogin, type UserRecord } from './records';
 
-/**
- * A user as stored in `USER#<id>` / `PROFILE` (timestamps in epoch milliseconds). Never the
- * password hash: that is only on the e-mail item (`EmailLogin`), which no function but auth may
- * read, while the payment functions read `USER#` items.
- */
-export interface UserRecord {
-  id: string;
-  email: string;
-  createdAt: number;
-  updatedAt: number;
-  emailConfirmedAt?: number;
-  confirmationSentAt?: number;
-  recoverySentAt?: number;
-  newEmail?: string;
-  emailChangeSentAt?: number;
-  emailChangeCurrentSentAt?: number;
-  lastSignInAt?: number;
-  /** Hashes of the pending one-time tokens (only the latest of each kind is valid). */
-  confirmationTokenHash?: string;
-  recoveryTokenHash?: string;
-  emailChangeTokenHash?: string;
-  emailChangeCurrentTokenHash?: string;
-  /** The halves of the pending e-mail change already used (each a code of its own address). */
-  emailChangeNewConfirmed?: boolean;
-  emailChangeCurrentConfirmed?: boolean;
-  appMetadata: Record<string, unknown>;
-  userMetadata: Record<string, unknown>;
-  identity: {
-    id: string;
-    createdAt: number;
-    updatedAt: number;
-    lastSignInAt?: number;
-    identityData: Record<string, unknown>;
-  };
-}
-
-export type EmailChangeConfirmation = 'emailChangeNewConfirmed' | 'emailChangeCurrentConfirmed';
-
-/** What a new e-mail change, a password change or a completed change clears. */
-export const EMAIL_CHANGE_CONFIRMATIONS: EmailChangeConfirmation[] = [
-  'emailChangeNewConfirmed',
-  'emailChangeCurrentConfirmed',
-];
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
@@ -122,16 +80,6 @@ export function obfuscatedUserJson(
   };
 }
 
-/**
- * `EMAIL#<email>` / `EMAIL`: uniqueness of the address, plus what password sign-in needs, so a
- * sign-in reads one item before the bcrypt comparison (the profile is read during it).
- */
-export interface EmailLogin {
-  userId: string;
-  passwordHash: string;
-  emailConfirmedAt?: number;
-}
-
 /** The e-mail already belongs to a user, or another sign-up for it is being written. */
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
@@ -157,15 +105,15 @@ export async function getUser(table: Table, userId: string): Promise<UserRecord 
 }
 
 /**
- * Writes the user and its e-mail item (and the first session, or the confirmation code) in one
- * transaction; the SDK's idempotency token makes a retried attempt apply once.
+ * Writes the user and its e-mail item (and `extraItems`: the first session, or the confirmation
+ * code) in one transaction; the SDK's idempotency token makes a retried attempt apply once.
  */
 export async function putNewUser(
   table: Table,
   user: UserRecord,
-  extra: { passwordHash: string; session?: SessionRecord; otp?: OtpRecord },
+  passwordHash: string,
+  extraItems: TransactItems,
 ): Promise<void> {
-  const { passwordHash, session, otp } = extra;
   const TableName = table.name;
   try {
     await table.doc.transactWrite({
@@ -189,17 +137,7 @@ export async function putNewUser(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        ...(otp ? otpPuts(TableName, otp) : []),
-        ...(session
-          ? [
-              {
-                Put: {
-                  TableName,
-                  Item: { ...identityKeys.session(user.id, session.sessionId), ...session },
-                },
-              },
-            ]
-          : []),
+        ...extraItems,
       ],
     });
   } catch (error) {
@@ -222,14 +160,9 @@ export async function recordSignIn(table: Table, userId: string, now: number): P
   });
 }
 
-/** What a password change clears: the pending one-time tokens other than sign-up's. */
-const PASSWORD_BOUND_SLOTS = [
-  'recoveryTokenHash',
-  'emailChangeTokenHash',
-  'emailChangeCurrentTokenHash',
-  'newEmail',
-  ...EMAIL_CHANGE_CONFIRMATIONS,
-];
+/** What a password change clears: the pending e-mail change, and every code but sign-up's. */
+const PASSWORD_BOUND = ['newEmail', ...EMAIL_CHANGE_CONFIRMATIONS];
+const PASSWORD_BOUND_CODES = ['recovery', 'emailChange', 'emailChangeCurrent'];
 
 /** Another write kept changing the user while this one tried to apply its change. */
 export class UserUpdateConflictError extends Error {
@@ -265,7 +198,7 @@ export async function updateUser(
     if (changes.passwordHash) {
       // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
       // the old password (a token is valid only while its hash is in the user's slot).
-      removes.push(...PASSWORD_BOUND_SLOTS);
+      removes.push(...PASSWORD_BOUND);
     }
     const update = {
       TableName,
@@ -289,6 +222,13 @@ export async function updateUser(
               UpdateExpression: 'SET passwordHash = :hash',
               ConditionExpression: 'userId = :id',
               ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': user.id },
+            },
+          },
+          {
+            Update: {
+              TableName,
+              Key: identityKeys.codes(user.id),
+              UpdateExpression: `REMOVE ${PASSWORD_BOUND_CODES.join(', ')}`,
             },
           },
         ],

@@ -1,3 +1,4 @@
+// The error base every API shares; `auth/errors.ts` adds GoTrue's codes and bodies.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isTransientAwsError } from './aws-errors';

@@ -1,3 +1,4 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
 import { paymentKeys } from '../billing/items';
 import { subscriptionRowOf } from '../billing/subscription-sync';
 import { createAccessTokenVerifier } from '../identity/access-tokens';

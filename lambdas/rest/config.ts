@@ -1,3 +1,4 @@
+// One per function folder: its settings, read once per container at cold start.
 import { readAccessTokenConfig, type AccessTokenConfig } from '../identity/access-tokens';
 import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
 import { readTableConfig, type TableConfig } from '../platform/dynamo';

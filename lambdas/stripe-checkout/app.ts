@@ -1,7 +1,12 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
 import { PLAN } from '../../shared/plan';
 import type { SubscriptionRow } from '../../shared/subscription-row';
 import { customerForUser, forgetCustomer, isMissingCustomer } from '../billing/customers';
-import { createPaymentFunctionApp, type PaymentFunctionConfig } from '../billing/payment-function';
+import {
+  createPaymentFunctionApp,
+  type PaymentAppOptions,
+  type PaymentFunctionConfig,
+} from '../billing/payment-function';
 import {
   LIVE_SUBSCRIPTION_STATUSES,
   notStartedRow,
@@ -16,11 +21,14 @@ import { checkoutSessionParams } from './session-params';
 
 export const STRIPE_CHECKOUT_PATH = '/functions/v1/stripe-checkout';
 
-export function createStripeCheckoutApp(config: PaymentFunctionConfig) {
+export function createStripeCheckoutApp(
+  config: PaymentFunctionConfig,
+  options: PaymentAppOptions = {},
+) {
   // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
   const acceptedPriceIds = new Set([config.stripe.priceId, PLAN.priceId]);
-  return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, async (c, deps) => {
-    const { table, stripe, verifier } = deps;
+  return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, options, async (c, deps) => {
+    const { table, stripe, verifier, now } = deps;
     const user = await verifier.verify(c.req.header('authorization'));
     const body = await readJsonBody(c);
     if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
@@ -37,17 +45,17 @@ export function createStripeCheckoutApp(config: PaymentFunctionConfig) {
     }
 
     const client = await stripe();
-    const found = await customerForUser(client, table, user);
+    const found = await customerForUser(client, table, user, now);
     let customerId = found.customerId;
     if (found.existed) {
       // Ask Stripe rather than trust the row: a webhook may still be on its way.
       let row: SubscriptionRow;
       try {
-        ({ row } = await syncCustomerSubscription(client, table, user.userId, customerId));
+        ({ row } = await syncCustomerSubscription(client, table, user.userId, customerId, now));
       } catch (error) {
         if (!isMissingCustomer(error)) throw error;
         await forgetCustomer(table, user.userId, customerId);
-        ({ customerId } = await customerForUser(client, table, user));
+        ({ customerId } = await customerForUser(client, table, user, now));
         row = notStartedRow(customerId);
       }
       if (LIVE_SUBSCRIPTION_STATUSES.has(row.subscription_status)) {

@@ -1,6 +1,8 @@
+// One per function folder: the Lambda entry that CDK bundles.
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { PaymentsNotConfiguredError } from '../billing/payments-not-configured';
 import { lazyStripeClient } from '../billing/stripe-client';
+import { systemClock } from '../platform/clock';
 import { createTable } from '../platform/dynamo';
 import { logger } from '../platform/logging';
 import { countMetric, flushMetrics } from '../platform/metrics';
@@ -34,7 +36,7 @@ export async function handler(
       return { skipped: 'payments_not_configured' };
     }
     const remainingMs = context?.getRemainingTimeInMillis?.bind(context);
-    const result = await reconcileSubscriptions(client, table, { remainingMs });
+    const result = await reconcileSubscriptions(client, table, { remainingMs, now: systemClock });
     countMetric('SubscriptionRowsCorrected', result.rowsCorrected);
     // The missed-run alarm waits for this: a run that has not caught up does not count.
     if (result.caughtUp) countMetric('StripeReconcileSucceeded');

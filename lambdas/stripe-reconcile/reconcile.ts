@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../platform/clock';
 import type Stripe from 'stripe';
 import { settleCustomer } from '../billing/duplicate-subscriptions';
 import { paymentKeys } from '../billing/items';
@@ -34,8 +35,8 @@ export interface ReconcileResult {
 export interface ReconcileOptions {
   /** Milliseconds left in this invocation; a new window starts only while this is ample. */
   remainingMs?: () => number;
-  /** Epoch milliseconds (tests move it). */
-  now?: () => number;
+  /** The clock (tests move it). */
+  now?: Clock;
 }
 
 /** Time a window may take: one is started only with this much of the invocation left. */
@@ -62,7 +63,12 @@ async function changedCustomers(
 }
 
 /** Re-syncs one customer's row; true when what was stored differed from Stripe's. */
-async function resync(stripe: Stripe, table: Table, customerId: string): Promise<boolean> {
+async function resync(
+  stripe: Stripe,
+  table: Table,
+  customerId: string,
+  now: Clock,
+): Promise<boolean> {
   const userId = await userIdForCustomer(table, customerId);
   if (!userId) return false; // a customer this deployment did not create
   const { Item } = await table.doc.get({
@@ -71,7 +77,7 @@ async function resync(stripe: Stripe, table: Table, customerId: string): Promise
     ConsistentRead: true,
   });
   const stored = subscriptionRowOf(Item);
-  const { row, outcome } = await settleCustomer(stripe, table, { userId, customerId }, logger);
+  const { row, outcome } = await settleCustomer(stripe, table, { userId, customerId }, logger, now);
   return outcome === 'saved' && !sameRow(stored, row);
 }
 
@@ -87,7 +93,7 @@ export async function reconcileSubscriptions(
   table: Table,
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock;
   const startedAt = Math.floor(now() / 1000);
   const { Item: cursor } = await table.doc.get({
     TableName: table.name,
@@ -106,7 +112,7 @@ export async function reconcileSubscriptions(
     // The last window is open-ended: an event of this very second is not left for tomorrow.
     const customers = await changedCustomers(stripe, from, until < startedAt ? until : undefined);
     for (const customerId of customers) {
-      if (await resync(stripe, table, customerId)) rowsCorrected++;
+      if (await resync(stripe, table, customerId, now)) rowsCorrected++;
     }
     customersChecked += customers.size;
     await table.doc.put({

@@ -1,3 +1,5 @@
+// One per function folder: the Hono routes its Lambda entry and the local server share.
+import { systemClock, type Clock } from '../platform/clock';
 import type { Context } from 'hono';
 import Stripe from 'stripe';
 import { settleCustomer } from '../billing/duplicate-subscriptions';
@@ -22,8 +24,9 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
  * relevant event re-reads the customer's subscription from Stripe and overwrites the row, so
  * duplicates and out-of-order deliveries converge; 2xx only once the row is written.
  */
-export function createStripeWebhookApp(config: StripeWebhookConfig) {
+export function createStripeWebhookApp(config: StripeWebhookConfig, options: { now?: Clock } = {}) {
   const table = createTable(config.table);
+  const now = options.now ?? systemClock;
   const stripe = lazyStripeClient(config.stripe);
   const app = createLambdaApp(STRIPE_WEBHOOK_PATH, renderJsonError);
 
@@ -65,7 +68,7 @@ export function createStripeWebhookApp(config: StripeWebhookConfig) {
       countMetric('WebhookEventsIgnored');
       return c.json({ received: true, ignored: true });
     }
-    if (await isEventProcessed(table, event.id)) {
+    if (await isEventProcessed(table, event.id, now)) {
       countMetric('WebhookEventsIgnored');
       return c.json({ received: true, duplicate: true });
     }
@@ -84,6 +87,7 @@ export function createStripeWebhookApp(config: StripeWebhookConfig) {
       table,
       { userId, customerId, event: { eventId: event.id, type: event.type } },
       requestLog(c),
+      now,
     );
     countMetric(outcome === 'duplicate_event' ? 'WebhookEventsIgnored' : 'WebhookEventsProcessed');
     return c.json({

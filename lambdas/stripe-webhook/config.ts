@@ -1,3 +1,4 @@
+// One per function folder: its settings, read once per container at cold start.
 import { readStripeConfig, type StripeConfig } from '../billing/stripe-client';
 import { stripeSecretReader } from '../billing/stripe-secrets';
 import { readTableConfig, type TableConfig } from '../platform/dynamo';

@@ -48,6 +48,8 @@ export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> 
     RATE_LIMIT_OTP: '10000',
     RATE_LIMIT_VERIFY: '10000',
     RATE_LIMIT_EMAIL_SENT: '10000',
+    RATE_LIMIT_EMAIL_PER_CLIENT: '10000',
+    RATE_LIMIT_EMAIL_PER_ADDRESS: '10000',
     API_EXTERNAL_URL: `${url}/auth/v1`,
     ...tableEnv,
     ...overrides,

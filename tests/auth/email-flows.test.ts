@@ -1,6 +1,7 @@
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOtps, newOtp } from '../../lambdas/identity/one-time-codes';
+import { issueOtps, newOtp } from '../../lambdas/identity/code-store';
+import { deriveCodeKey } from '../../lambdas/identity/signing-keys';
 import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import type { StoredMail } from '../../local/outbox';
@@ -114,13 +115,16 @@ describe('password recovery', () => {
 });
 
 describe('magic link / OTP sign-in', () => {
-  it('creates the user on request, refuses when create_user is false, and signs in with the code', async () => {
+  it('creates the user on request, sends nothing when create_user is false, and signs in with the code', async () => {
     const email = uniqueEmail('otp');
+    // Answered as for an account (issue 26, point 7), but nothing is created or sent.
     const refused = await client().auth.signInWithOtp({
       email,
       options: { shouldCreateUser: false },
     });
-    expect(refused.error?.code).toBe('otp_disabled');
+    expect(refused.error).toBeNull();
+    expect((await server.outbox.list()).some((mail) => mail.to === email)).toBe(false);
+    server.clock.advance(61_000);
 
     const supabase = client();
     expect((await supabase.auth.signInWithOtp({ email })).error).toBeNull();
@@ -297,7 +301,7 @@ describe('e-mail change: the new address alone never moves the account', () => {
     const newEmail = uniqueEmail('attacker');
     // What a half-written change left behind: the new-address code and the pending address.
     const table = createTable(readTableConfig(server.env));
-    const otp = newOtp(newEmail);
+    const otp = newOtp(deriveCodeKey(server.env.REFRESH_TOKEN_SECRET!), newEmail);
     const now = server.clock.now();
     expect(
       await issueOtps(
@@ -383,8 +387,10 @@ describe('where the password hash is kept', () => {
       }
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
-    // Sign-up codes carry their sign-up's hash until used (OTP#, auth's own, like EMAIL#).
-    expect([...holders].sort()).toEqual(['EMAIL#', 'OTP#'].filter((prefix) => holders.has(prefix)));
+    // Sign-up codes carry their sign-up's hash until used (AUTH#, auth's own, like EMAIL#).
+    expect([...holders].sort()).toEqual(
+      ['AUTH#', 'EMAIL#'].filter((prefix) => holders.has(prefix)),
+    );
     expect(holders.has('EMAIL#')).toBe(true);
   });
 });

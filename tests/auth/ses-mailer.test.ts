@@ -52,9 +52,13 @@ const sesClient = () =>
 async function appWithSes() {
   const { env } = await createTestTable();
   const client = sesClient();
-  const app = createAuthApp(readAuthConfig({ ...env, BCRYPT_COST: '4' }), {
-    mailer: createSesMailer('App <no-reply@example.com>', client),
-  });
+  // Eight recovery e-mails from one client: past its hourly share of the budget (5).
+  const app = createAuthApp(
+    readAuthConfig({ ...env, BCRYPT_COST: '4', RATE_LIMIT_EMAIL_PER_CLIENT: '30' }),
+    {
+      mailer: createSesMailer('App <no-reply@example.com>', client),
+    },
+  );
   return async (path: string, body: unknown) => {
     const response = await app.request(`/auth/v1${path}`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,46 @@ function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
+/** A GET with a Host header of the caller's choosing (fetch always sends the URL's own). */
+function getWithHost(port: number, path: string, host: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('local runtime', () => {
+  it('refuses any Host but localhost or 127.0.0.1 with its port (DNS rebinding), and sends the feature and opener policies', async () => {
+    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
+    const { port } = runtime;
+    try {
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`]) {
+        expect((await getWithHost(port, '/_dev/mail', host)).status, host).toBe(200);
+      }
+      for (const host of [
+        `rebind.attacker.example:${port}`,
+        'localhost',
+        `localhost:${port + 1}`,
+        `127.0.0.1.nip.io:${port}`,
+        `localhost.attacker.example:${port}`,
+      ]) {
+        expect((await getWithHost(port, '/_dev/mail', host)).status, host).toBe(421);
+        expect((await getWithHost(port, '/auth/v1/settings', host)).status, host).toBe(421);
+      }
+      const page = await getWithHost(port, '/', `localhost:${port}`);
+      expect(page.headers['permissions-policy']).toBe(
+        'camera=(), microphone=(), geolocation=(), payment=()',
+      );
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    } finally {
+      await runtime.stop();
+    }
+  });
+
   it('listens on loopback only unless HOST asks otherwise (the dev mailbox holds every code)', async () => {
     const external = Object.values(networkInterfaces())
       .flat()

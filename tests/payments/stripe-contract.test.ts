@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe-client';
 import { readSubscriptionSnapshot } from '../../lambdas/billing/subscription-sync';
+import { systemClock } from '../../lambdas/platform/clock';
 import { checkoutSessionParams } from '../../lambdas/stripe-checkout/session-params';
 
 /**
@@ -41,7 +42,7 @@ describe.skipIf(!enabled)('real Stripe test mode contract', () => {
     );
     expect(again.id).toBe(customer.id);
 
-    const snapshot = await readSubscriptionSnapshot(client, customer.id);
+    const snapshot = await readSubscriptionSnapshot(client, customer.id, systemClock);
     expect(snapshot.row).toMatchObject({
       customer_id: customer.id,
       subscription_status: 'not_started',

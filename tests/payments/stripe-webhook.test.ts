@@ -14,6 +14,7 @@ import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe
 import { paymentKeys } from '../../lambdas/billing/items';
 import { subscriptionRowOf } from '../../lambdas/billing/subscription-sync';
 import { customerForUser } from '../../lambdas/billing/customers';
+import { systemClock } from '../../lambdas/platform/clock';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
 
@@ -34,10 +35,12 @@ afterAll(() => stripeEmulator?.stop());
 async function customerEvent() {
   const userId = randomUUID();
   const stripe = await lazyStripeClient(readStripeConfig(env))();
-  const { customerId } = await customerForUser(stripe, table, {
-    userId,
-    email: `${userId}@example.com`,
-  });
+  const { customerId } = await customerForUser(
+    stripe,
+    table,
+    { userId, email: `${userId}@example.com` },
+    systemClock,
+  );
   const event = {
     id: `evt_${randomUUID().replaceAll('-', '')}`,
     object: 'event',

@@ -44,13 +44,13 @@ afterAll(() => {
   rmSync(app.outdir, { recursive: true, force: true });
 });
 
-interface TablePolicy {
+interface TableStatement {
   actions: string[];
   leadingKeys: RegExp[];
 }
 
-/** The synthesized table statement of a function's role: its actions and LeadingKeys patterns. */
-function tablePolicyOf(logicalId: string): TablePolicy {
+/** The synthesized table statements of a function's role: each one's actions and LeadingKeys. */
+function tableStatementsOf(logicalId: string): TableStatement[] {
   const roleId = template.Resources[logicalId].Properties.Role['Fn::GetAtt'][0];
   const statements = Object.values(template.Resources)
     .filter(
@@ -60,18 +60,67 @@ function tablePolicyOf(logicalId: string): TablePolicy {
     )
     .flatMap((r) => r.Properties.PolicyDocument.Statement)
     .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
-  expect(statements, logicalId).toHaveLength(1);
-  const [statement] = statements;
-  const patterns: string[] =
-    statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
-  return {
-    actions: [statement.Action].flat(),
-    // IAM's StringLike: `*` any run of characters.
-    leadingKeys: patterns.map(
-      (p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),
-    ),
-  };
+  return statements.map((statement) => {
+    const patterns: string[] =
+      statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
+    return {
+      actions: [statement.Action].flat(),
+      // IAM's StringLike: `*` any run of characters.
+      leadingKeys: patterns.map(
+        (p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),
+      ),
+    };
+  });
 }
+
+const READS = new Set(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']);
+
+/**
+ * Per role, the partitions and item kinds (`<pk prefix> <sk kind>`) it reads and writes: what
+ * the suite saw it do, and all it may do. `USER#` (profiles), `EMAIL#` (password hashes) and
+ * `AUTH#` (code MACs) are auth's alone; the functions that check an access token only read its
+ * `SESSION#` item.
+ */
+const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
+  Auth: {
+    reads: [
+      'AUTH# CODES',
+      'AUTH# FAILURES',
+      'AUTH# OTP',
+      'EMAIL# EMAIL',
+      'SESSION# SESSION#',
+      'USER# PROFILE',
+    ],
+    writes: [
+      'AUTH# CODES',
+      'AUTH# FAILURES',
+      'AUTH# MAIL',
+      'AUTH# OTP',
+      'AUTH# TRIES',
+      'EMAIL# EMAIL',
+      'RATE# WINDOW#',
+      'SESSION# SESSION#',
+      'USER# PROFILE',
+    ],
+  },
+  Rest: { reads: ['BILLING# SUBSCRIPTION', 'SESSION# SESSION#'], writes: [] },
+  StripeCheckout: {
+    reads: ['BILLING# STRIPE_CUSTOMER', 'SESSION# SESSION#'],
+    writes: ['BILLING# STRIPE_CUSTOMER', 'BILLING# SUBSCRIPTION', 'CUSTOMER# USER'],
+  },
+  StripeWebhook: {
+    reads: ['CUSTOMER# USER', 'STRIPE_EVENT# EVENT'],
+    writes: ['BILLING# SUBSCRIPTION', 'STRIPE_EVENT# EVENT'],
+  },
+  BillingPortal: {
+    reads: ['BILLING# STRIPE_CUSTOMER', 'SESSION# SESSION#'],
+    writes: ['BILLING# STRIPE_CUSTOMER', 'BILLING# SUBSCRIPTION', 'CUSTOMER# USER'],
+  },
+  StripeReconcile: {
+    reads: ['BILLING# SUBSCRIPTION', 'CUSTOMER# USER', 'STRIPE_RECONCILE CURSOR'],
+    writes: ['BILLING# SUBSCRIPTION', 'STRIPE_RECONCILE CURSOR'],
+  },
+};
 
 describe('every table action of the backend suite, against the synthesized policies', () => {
   it('was recorded for every Lambda', () => {
@@ -94,23 +143,63 @@ describe('every table action of the backend suite, against the synthesized polic
     const folder = /^lambdas\/([^/]+)\//.exec(spec.entry)![1]!;
     const used = () => records.filter((r) => r.fn === folder);
 
+    it(`${spec.id}: reads and writes exactly the partitions and item kinds listed`, () => {
+      const kinds = (reads: boolean) =>
+        [
+          ...new Set(
+            used()
+              .filter((r) => READS.has(r.action) === reads)
+              .map((r) => `${r.prefix} ${r.kind}`),
+          ),
+        ].sort();
+      expect({ reads: kinds(true), writes: kinds(false) }).toEqual(EXPECTED[spec.id]);
+    });
+
     it(`${spec.id}: each action on each key prefix it performed is allowed`, () => {
-      const policy = tablePolicyOf(spec.logicalId);
+      const statements = tableStatementsOf(spec.logicalId);
       const denied = used().filter(
         (r) =>
-          !policy.actions.includes(r.action) ||
-          !policy.leadingKeys.some((pattern) => pattern.test(r.prefix)),
+          !statements.some(
+            (s) =>
+              s.actions.includes(r.action) &&
+              s.leadingKeys.some((pattern) => pattern.test(r.prefix)),
+          ),
       );
       expect(denied).toEqual([]);
     });
 
-    it(`${spec.id}: each action and key prefix it is allowed was used`, () => {
-      const policy = tablePolicyOf(spec.logicalId);
-      const unusedActions = policy.actions.filter((a) => !used().some((r) => r.action === a));
-      const unusedKeys = policy.leadingKeys
-        .filter((pattern) => !used().some((r) => pattern.test(r.prefix)))
-        .map(String);
-      expect({ unusedActions, unusedKeys }).toEqual({ unusedActions: [], unusedKeys: [] });
+    it(`${spec.id}: each action and key prefix of each statement was used`, () => {
+      const unused = tableStatementsOf(spec.logicalId).map((s) => {
+        const mine = used().filter(
+          (r) =>
+            s.actions.includes(r.action) && s.leadingKeys.some((pattern) => pattern.test(r.prefix)),
+        );
+        return {
+          unusedActions: s.actions.filter((a) => !mine.some((r) => r.action === a)),
+          unusedKeys: s.leadingKeys
+            .filter((pattern) => !mine.some((r) => pattern.test(r.prefix)))
+            .map(String),
+        };
+      });
+      expect(
+        unused.every((u) => !u.unusedActions.length && !u.unusedKeys.length),
+        JSON.stringify(unused),
+      ).toBe(true);
+    });
+
+    it(`${spec.id}: no write statement allows a read, and only auth holds USER#, EMAIL# or AUTH#`, () => {
+      const statements = tableStatementsOf(spec.logicalId);
+      for (const s of statements) {
+        expect(s.actions.some((a) => READS.has(a)) && s.actions.some((a) => !READS.has(a))).toBe(
+          false,
+        );
+        for (const secret of ['USER#', 'EMAIL#', 'AUTH#']) {
+          expect(
+            s.leadingKeys.some((p) => p.test(secret)),
+            `${spec.id} ${secret}`,
+          ).toBe(spec.id === 'Auth');
+        }
+      }
     });
   }
 });

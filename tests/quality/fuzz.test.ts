@@ -50,6 +50,8 @@ beforeAll(async () => {
       RATE_LIMIT_VERIFY: '1000000',
       RATE_LIMIT_USER_UPDATE: '1000000',
       RATE_LIMIT_EMAIL_SENT: '1000000',
+      RATE_LIMIT_EMAIL_PER_CLIENT: '1000000',
+      RATE_LIMIT_EMAIL_PER_ADDRESS: '1000000',
     },
   });
   subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'fuzz');
@@ -73,13 +75,15 @@ afterAll(async () => {
 });
 
 /**
- * Rate-limit and typed-code attempt counters count every request by design; everything else
- * must stay as it was.
+ * Rate-limit windows and the per-address counters (typed-code attempts, failed sign-ins, the
+ * resend interval) count every request by design; everything else must stay as it was.
  */
+const COUNTERS = ['RATE#', 'AUTH#TRIES#', 'AUTH#SIGNIN#', 'AUTH#MAIL#'];
+
 async function stableItems() {
   const items = await scanTable(tableOf(runtime.env));
   for (const key of items.keys()) {
-    if (key.startsWith('RATE#') || key.startsWith('OTPTRY#')) items.delete(key);
+    if (COUNTERS.some((prefix) => key.startsWith(prefix))) items.delete(key);
   }
   return items;
 }

@@ -176,7 +176,7 @@ describe('load', () => {
       const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: 'all' });
       expect(subscriptions).toHaveLength(1);
       const truth = subscriptions[0]!;
-      const row = JSON.parse(items.get(`USER#${user.userId}|SUBSCRIPTION`)!) as Record<
+      const row = JSON.parse(items.get(`BILLING#${user.userId}|SUBSCRIPTION`)!) as Record<
         string,
         unknown
       >;

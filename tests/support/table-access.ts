@@ -21,6 +21,8 @@ export interface TableAccessRecord {
   action: string;
   /** The partition key up to its first `#`, e.g. `USER#`: what `dynamodb:LeadingKeys` sees. */
   prefix: string;
+  /** The item kind: the sort key up to its first `#` (`PROFILE`, `SESSION#`, `CODES`...). */
+  kind: string;
 }
 
 export const LAMBDA_FOLDERS = [
@@ -34,10 +36,10 @@ export const LAMBDA_FOLDERS = [
 
 type Key = Record<string, unknown> | undefined;
 
-/** `pk` in document form (a string) or wire form (`{S}`), cut after its first `#`. */
-function prefixOf(key: Key): string {
-  const pk = key?.pk;
-  const value = typeof pk === 'string' ? pk : (pk as { S?: string } | undefined)?.S;
+/** A key attribute in document form (a string) or wire form (`{S}`), cut after its first `#`. */
+function prefixOf(key: Key, name: 'pk' | 'sk' = 'pk'): string {
+  const raw = key?.[name];
+  const value = typeof raw === 'string' ? raw : (raw as { S?: string } | undefined)?.S;
   if (typeof value !== 'string') return '?';
   const hash = value.indexOf('#');
   return hash < 0 ? value : value.slice(0, hash + 1);
@@ -55,8 +57,11 @@ function accesses(command: string, input: Record<string, any>): Array<[string, K
       return [[action, input.Item]];
     case 'QueryCommand': {
       // `pk = :name` in the key condition: the partition the query reads.
-      const name = /\bpk\s*=\s*(:\w+)/.exec(String(input.KeyConditionExpression))?.[1];
-      return [[action, { pk: name && input.ExpressionAttributeValues?.[name] }]];
+      const condition = String(input.KeyConditionExpression);
+      const name = /\bpk\s*=\s*(:\w+)/.exec(condition)?.[1];
+      const sk = /begins_with\(\s*sk\s*,\s*(:\w+)\s*\)/.exec(condition)?.[1];
+      const values = input.ExpressionAttributeValues ?? {};
+      return [[action, { pk: name && values[name], sk: sk ? values[sk] : '*' }]];
     }
     case 'BatchGetItemCommand':
       return Object.values(input.RequestItems ?? {}).flatMap((table: any) =>
@@ -117,7 +122,7 @@ export function installTableAccessRecorder(): void {
       (next, context) => async (args) => {
         const input = args.input as Record<string, any>;
         for (const [action, key] of accesses(String(context.commandName), input)) {
-          record({ fn, action, prefix: prefixOf(key) });
+          record({ fn, action, prefix: prefixOf(key), kind: prefixOf(key, 'sk') });
         }
         return next(args);
       },

@@ -117,4 +117,22 @@ describe('set a new password', () => {
     expect(pathname()).toBe('/reset-password');
     expect(screen.getByRole('button', { name: 'Update Password' })).toBeEnabled();
   });
+
+  it('asks for a new link when the link’s sign-in is too old to change the password', async () => {
+    const fake = recovering();
+    fake.auth.updateUser.mockResolvedValueOnce({
+      data: { user: makeSession().user },
+      error: new AuthApiError(
+        'Current password required when setting new password.',
+        400,
+        'current_password_required',
+      ),
+    });
+    await arriveFromRecoveryLink(fake);
+    await choosePassword('secret123', 'secret123');
+    expect(
+      await screen.findByText(/opened from the link more than 10 minutes ago/),
+    ).toBeInTheDocument();
+    expect(pathname()).toBe('/reset-password');
+  });
 });

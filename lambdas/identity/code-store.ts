@@ -1,32 +1,25 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
 import {
   EMAIL_CHANGE_CONFIRMATIONS,
-  EmailTakenError,
-  findLogin,
   type EmailChangeConfirmation,
+  type OtpKind,
+  type OtpRecord,
+  type PendingCodes,
   type UserRecord,
-} from './users';
+} from './records';
+import { EmailTakenError, findLogin } from './users';
 
-/**
- * What a one-time token proves; `recovery` and `magiclink` share the user's recovery slot.
- * A secure e-mail change sends two: `email_change` to the new address and
- * `email_change_current` to the current one; the address moves once both are used.
- */
-export type OtpKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'email_change_current';
-
+/** Each kind's slot: its code's MAC on the `AUTH#` item, and its send time on the profile. */
 export const OTP_SLOTS = {
-  signup: { hash: 'confirmationTokenHash', sentAt: 'confirmationSentAt' },
-  recovery: { hash: 'recoveryTokenHash', sentAt: 'recoverySentAt' },
-  magiclink: { hash: 'recoveryTokenHash', sentAt: 'recoverySentAt' },
-  email_change: { hash: 'emailChangeTokenHash', sentAt: 'emailChangeSentAt' },
-  email_change_current: {
-    hash: 'emailChangeCurrentTokenHash',
-    sentAt: 'emailChangeCurrentSentAt',
-  },
-} as const;
+  signup: { hash: 'signup', sentAt: 'confirmationSentAt' },
+  recovery: { hash: 'recovery', sentAt: 'recoverySentAt' },
+  magiclink: { hash: 'recovery', sentAt: 'recoverySentAt' },
+  email_change: { hash: 'emailChange', sentAt: 'emailChangeSentAt' },
+  email_change_current: { hash: 'emailChangeCurrent', sentAt: 'emailChangeCurrentSentAt' },
+} as const satisfies Record<OtpKind, { hash: keyof PendingCodes; sentAt: keyof UserRecord }>;
 
 /**
  * The halves of a secure e-mail change: the other half, and the user attribute that records
@@ -49,40 +42,38 @@ const EMAIL_CHANGE_HALVES: Partial<
 /** Wrong typed codes an address may try before its code is burned (a new one must be sent). */
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** The typed code's key: hex(sha224(email + code)), as GoTrue hashes it. */
-export function otpHash(email: string, code: string): string {
-  return createHash('sha224').update(`${email.toLowerCase()}${code}`).digest('hex');
+/** A typed code: six digits, nothing else (checked before any lookup or attempt is counted). */
+export const CODE_FORMAT = /^\d{6}$/;
+
+/**
+ * The typed code's key: an HMAC under the server's code key of the address and the code, with a
+ * separator (an address holds no line break), so a leaked item yields nothing offline.
+ */
+export function otpHash(key: Buffer, email: string, code: string): string {
+  return createHmac('sha256', key).update(`code\n${email.toLowerCase()}\n${code}`).digest('hex');
 }
 
-/** The link token's key: its hash (the token itself is never stored). */
-export function linkTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** The link token's key: its HMAC (the token itself is never stored). */
+export function linkTokenHash(key: Buffer, token: string): string {
+  return createHmac('sha256', key).update(`link\n${token}`).digest('hex');
 }
 
 /**
  * A new code: six digits to type, and an independent 256-bit token for the e-mailed link
  * (so the link cannot be guessed from the code's 20 bits, nor the code from the link).
  */
-export function newOtp(email: string) {
+export function newOtp(key: Buffer, email: string) {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const linkToken = randomBytes(32).toString('base64url');
-  return { code, linkToken, codeHash: otpHash(email, code), linkHash: linkTokenHash(linkToken) };
+  return {
+    code,
+    linkToken,
+    codeHash: otpHash(key, email, code),
+    linkHash: linkTokenHash(key, linkToken),
+  };
 }
 
 export type NewOtp = ReturnType<typeof newOtp>;
-
-/** `OTP#<code or link hash>` / `OTP`: a pending one-time token, stored under both its keys. */
-export interface OtpRecord {
-  userId: string;
-  kind: OtpKind;
-  /** The address the token was sent to (the new one for an e-mail change). */
-  email: string;
-  expiresAt: number;
-  codeHash: string;
-  linkHash: string;
-  /** A sign-up's password (bcrypt), which becomes the account's when this code confirms it. */
-  passwordHash?: string;
-}
 
 /**
  * The puts that record a new token: its two lookup items, and the address's attempt counter
@@ -99,6 +90,14 @@ export function otpPuts(TableName: string, otp: OtpRecord) {
         Item: { ...identityKeys.otpAttempts(otp.email), attempts: 0, ttl },
       },
     },
+  ];
+}
+
+/** The items of a new user's confirmation code: its lookups, its attempts, and its slot. */
+export function signUpCodeItems(TableName: string, otp: OtpRecord) {
+  return [
+    ...otpPuts(TableName, otp),
+    { Put: { TableName, Item: { ...identityKeys.codes(otp.userId), signup: otp.codeHash } } },
   ];
 }
 
@@ -121,13 +120,17 @@ export async function issueOtps(
   };
   const sets: string[] = [];
   const conditions = ['attribute_exists(pk)'];
+  const codeNames: Record<string, string> = {};
+  const codeValues: Record<string, unknown> = {};
+  const codeSets: string[] = [];
   otps.forEach((otp, i) => {
     const slot = OTP_SLOTS[otp.kind];
     names[`#sentAt${i}`] = slot.sentAt;
-    names[`#hash${i}`] = slot.hash;
-    values[`:hash${i}`] = otp.codeHash;
-    sets.push(`#sentAt${i} = :now`, `#hash${i} = :hash${i}`);
+    sets.push(`#sentAt${i} = :now`);
     conditions.push(`(attribute_not_exists(#sentAt${i}) OR #sentAt${i} <= :threshold)`);
+    codeNames[`#hash${i}`] = slot.hash;
+    codeValues[`:hash${i}`] = otp.codeHash;
+    codeSets.push(`#hash${i} = :hash${i}`);
   });
   let removes = '';
   if (options.newEmail) {
@@ -147,6 +150,15 @@ export async function issueOtps(
             ConditionExpression: conditions.join(' AND '),
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
+          },
+        },
+        {
+          Update: {
+            TableName,
+            Key: identityKeys.codes(otps[0]!.userId),
+            UpdateExpression: `SET ${codeSets.join(', ')}`,
+            ExpressionAttributeNames: codeNames,
+            ExpressionAttributeValues: codeValues,
           },
         },
       ],
@@ -187,6 +199,16 @@ export async function getOtp(table: Table, key: string): Promise<OtpRecord | und
   return withoutKeys<OtpRecord>(out.Item);
 }
 
+/** The MACs of the user's pending codes, one per slot. */
+export async function getPendingCodes(table: Table, userId: string): Promise<PendingCodes> {
+  const out = await table.doc.get({
+    TableName: table.name,
+    Key: identityKeys.codes(userId),
+    ConsistentRead: true,
+  });
+  return withoutKeys<PendingCodes>(out.Item) ?? {};
+}
+
 /**
  * The unconfirmed user's live confirmation code (the one a sign-up's password is bound to), if
  * one is pending and not expired.
@@ -196,8 +218,9 @@ export async function pendingSignUp(
   user: UserRecord,
   now: number,
 ): Promise<OtpRecord | undefined> {
-  if (!user.confirmationTokenHash) return undefined;
-  const code = await getOtp(table, user.confirmationTokenHash);
+  const { signup } = await getPendingCodes(table, user.id);
+  if (!signup) return undefined;
+  const code = await getOtp(table, signup);
   return code && code.expiresAt >= now ? code : undefined;
 }
 
@@ -224,11 +247,11 @@ export async function consumeOtp(
   const slot = OTP_SLOTS[otp.kind];
   const half = EMAIL_CHANGE_HALVES[otp.kind];
   const moves = half !== undefined && user[half.otherConfirmed] === true;
-  const names: Record<string, string> = { '#slot': slot.hash };
-  const values: Record<string, unknown> = { ':hash': otp.codeHash, ':now': now };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now };
   const sets = ['updatedAt = :now'];
-  const removes = ['#slot'];
-  const conditions = ['#slot = :hash'];
+  const removes: string[] = [];
+  const conditions = ['attribute_exists(pk)'];
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
     {
       Delete: {
@@ -238,6 +261,16 @@ export async function consumeOtp(
       },
     },
     { Delete: { TableName, Key: identityKeys.otp(otp.linkHash) } },
+    {
+      Update: {
+        TableName,
+        Key: identityKeys.codes(user.id),
+        UpdateExpression: 'REMOVE #slot',
+        ConditionExpression: '#slot = :hash',
+        ExpressionAttributeNames: { '#slot': slot.hash },
+        ExpressionAttributeValues: { ':hash': otp.codeHash },
+      },
+    },
   ];
   if (half) {
     if (!user.newEmail) return 'stale';
@@ -314,9 +347,9 @@ export async function consumeOtp(
     Update: {
       TableName,
       Key: identityKeys.user(user.id),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
     },
   });
