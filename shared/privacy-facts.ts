@@ -32,8 +32,8 @@ export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: s
   },
   {
     kind: 'request-counts',
-    what: 'A count of recent sign-in requests for each network (IP) address, to stop password guessing.',
-    kept: 'About an hour.',
+    what: 'Counts of recent requests for each network (IP) address and each e-mail address: sign-ins, wrong passwords and e-mails sent. They stop password guessing and e-mail abuse.',
+    kept: 'About an hour; wrong passwords for an account, a day.',
   },
   {
     kind: 'billing',

@@ -72,8 +72,17 @@ const ATTRIBUTE_KIND: Record<string, ServerDataKind> = {
   emailChangeNewConfirmed: 'one-time-codes',
   emailChangeCurrentConfirmed: 'one-time-codes',
   attempts: 'one-time-codes',
+  // The keyed code of each pending kind, one attribute per slot (AUTH#<id>/CODES).
+  signup: 'one-time-codes',
+  recovery: 'one-time-codes',
+  emailChange: 'one-time-codes',
+  emailChangeCurrent: 'one-time-codes',
   // A rate-limit window (its key holds the client's address).
   count: 'request-counts',
+  // When an address last asked for an e-mail; failed sign-ins for an address.
+  lastAt: 'request-counts',
+  failures: 'request-counts',
+  nextAt: 'request-counts',
   // The Stripe customer and the subscription view's row.
   customer_id: 'billing',
   subscription_id: 'billing',
