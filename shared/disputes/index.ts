@@ -1,3 +1,4 @@
+export * from './attention';
 export * from './backup';
 export * from './cfpb-complaint';
 export * from './citations';
