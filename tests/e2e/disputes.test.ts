@@ -111,6 +111,8 @@ describe('My Disputes in Chromium', () => {
 
   it('shows it in My Disputes; a delivery date gives the due date', async () => {
     await nav().getByRole('link', { name: 'My Disputes' }).click();
+    // The dashboard lists it; its row opens the dispute's thread.
+    await page.getByRole('link', { name: 'TransUnion: Round 1' }).click();
     const first = round(1);
     await first.waitFor();
     expect(await first.getByRole('heading').first().textContent()).toBe(

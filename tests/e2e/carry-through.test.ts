@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedSubscriber, type Subscriber } from '../quality/harness';
+import { useE2eSetup } from '../support/e2e';
+import { importThreeDisputes } from '../support/three-disputes';
+
+/**
+ * Issue 25 in Chromium at a phone's and a desktop's width: the My Disputes dashboard, status that
+ * follows what the user did, and a generator that loses nothing on Back, reload or leaving.
+ */
+const e2e = useE2eSetup();
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
+  );
+}
+
+const overflows = (page: Page) =>
+  page.evaluate<boolean>(
+    'document.documentElement.scrollWidth > document.documentElement.clientWidth',
+  );
+
+async function signIn(page: Page, subscriber: Subscriber) {
+  await page.goto(`${e2e.runtime.url}/auth`);
+  await page.getByLabel('Email Address').fill(subscriber.email);
+  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/tools$/);
+}
+
+describe.each([390, 1280])('at %i px', (width) => {
+  let page: Page;
+  let subscriber: Subscriber;
+
+  beforeAll(async () => {
+    subscriber = await seedSubscriber(
+      e2e.runtime.url,
+      e2e.runtime.stripeEmulator!.url,
+      `carry-${width}`,
+    );
+    page = await e2e.newPage({ viewport: { width, height: 900 } });
+    await signIn(page, subscriber);
+    await importThreeDisputes(page, e2e.runtime.url, subscriber.userId);
+    // Its toast gone: axe reads the page as the user reads it afterwards.
+    await page.getByText('Backup imported').waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('1. opens My Disputes on a compact list, most urgent first, each with one next action', async () => {
+    const rows = page.getByRole('list', { name: 'Your disputes' }).getByRole('listitem');
+    expect(await rows.count()).toBe(3);
+    const text = await rows.allInnerTexts();
+    expect(text[0]).toMatch(/^Experian: Round 1[\s\S]*Overdue[\s\S]*Build the follow-up/);
+    expect(text[1]).toMatch(/^Equifax: Round 1[\s\S]*Mailed[\s\S]*Enter the delivery date/);
+    expect(text[2]).toMatch(/^TransUnion: Round 2/);
+    // No letter's forms on the dashboard: they are in the dispute's own view.
+    expect(await page.getByRole('article').count()).toBe(0);
+    const height = await page.evaluate<number>('document.documentElement.scrollHeight');
+    console.info(`height of /disputes with three disputes at ${width} px: ${height} px`);
+    // Was 4,773 px at 1280 px with every form of every round open.
+    expect(height).toBeLessThan(width < 768 ? 2000 : 1400);
+    expect(await overflows(page)).toBe(false);
+    expect(await axe(page)).toEqual([]);
+  });
+
+  it('1. opens a dispute to its rounds as one thread; Back returns to the list', async () => {
+    await page.getByRole('link', { name: 'TransUnion: Round 2' }).click();
+    const thread = page.getByRole('region', { name: 'Dispute thread' });
+    await thread.waitFor();
+    expect(
+      await thread
+        .getByRole('article')
+        .evaluateAll((articles) =>
+          articles.map((article) => article.querySelector('h2')?.textContent),
+        ),
+    ).toEqual([
+      'Round 1: Dispute letter to TransUnion',
+      'Round 2: Follow-up: no response by the due date to TransUnion',
+    ]);
+    expect(await axe(page)).toEqual([]);
+    await page.goBack();
+    await page.getByRole('list', { name: 'Your disputes' }).waitFor();
+  });
+
+  it('2. a followed-up round reads "Followed up (Round 2)"; the banner and the header count only what needs the user', async () => {
+    const transUnion = page.getByRole('listitem').filter({ hasText: 'TransUnion' });
+    await page.getByRole('link', { name: 'TransUnion: Round 2' }).click();
+    const round1 = page.getByRole('article', { name: /^Round 1: / });
+    expect(await round1.getByText('Followed up (Round 2)', { exact: true }).count()).toBe(1);
+    expect(await round1.getByText('Overdue', { exact: true }).count()).toBe(0);
+    await page.goBack();
+    expect(await transUnion.getByText('Overdue', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'overdue' }).innerText()).toMatch(
+      /^1 dispute is overdue\./,
+    );
+    if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+      name: 'My Disputes',
+    });
+    expect(await link.getByTestId('overdue-badge').innerText()).toMatch(/^1/);
+    if (width >= 1280) {
+      // One line: every header link sits on the same row, inside the header's height.
+      const header = (await page.locator('header').boundingBox())!;
+      const tops = await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((each) => Math.round(each.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      expect(header.height).toBeLessThanOrEqual(80);
+    } else await page.getByRole('button', { name: 'Close menu' }).click();
+  });
+
+  it('4. each step is a history entry; Next checks the step it leaves, inline', async () => {
+    await page.goto(`${e2e.runtime.url}/tools`);
+    await page.getByLabel('Date of Birth').fill('1985-03-04');
+    await page.getByRole('button', { name: 'Next: Disputed items' }).click();
+    await page.waitForURL(/\?step=2$/);
+    await page.getByLabel('Account Name', { exact: true }).fill('Capital One Visa');
+    await page.getByRole('button', { name: 'Next: Review' }).click();
+    // Stays, with each missing field marked beside it.
+    expect(page.url()).toMatch(/\?step=2$/);
+    expect(await page.getByText('Choose the credit bureau.').isVisible()).toBe(true);
+    expect(await page.getByText('Describe what is wrong and what is correct.').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('Enter the account name shown on your report.').count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
+    await page.getByLabel('Credit Bureau').selectOption('experian');
+    await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-balance');
+    await page
+      .getByLabel('Error Details', { exact: true })
+      .fill('The balance is $900, not $9,000.');
+    expect(await page.getByText('Choose the credit bureau.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next: Review' }).click();
+    await page.waitForURL(/\?step=3$/);
+    // The browser's Back goes to the previous step, not off the page.
+    await page.goBack();
+    await page.waitForURL(/\?step=2$/);
+    expect(await page.getByRole('heading', { name: 'Disputed items' }).isVisible()).toBe(true);
+  });
+
+  it('4. a reload restores the draft, without the date of birth', async () => {
+    await page.reload();
+    expect(await page.getByLabel('Account Name', { exact: true }).inputValue()).toBe(
+      'Capital One Visa',
+    );
+    expect(await page.getByLabel('Credit Bureau').inputValue()).toBe('experian');
+    await page.getByRole('button', { name: 'Step 1: Your details' }).click();
+    expect(await page.getByLabel('Date of Birth').inputValue()).toBe('');
+  });
+
+  it('4. leaving with unsaved input asks first', async () => {
+    await page.getByLabel('Date of Birth').fill('1985-03-04');
+    const asked = page.waitForEvent('dialog');
+    void page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+    await page.close();
+  });
+});
