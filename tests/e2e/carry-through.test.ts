@@ -10,6 +10,7 @@ import { importThreeDisputes } from '../support/three-disputes';
  * follows what the user did, and a generator that loses nothing on Back, reload or leaving.
  */
 const e2e = useE2eSetup();
+const LONG_WORD = 'W'.repeat(10_000);
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function axe(page: Page): Promise<string[]> {
@@ -150,6 +151,47 @@ describe.each([390, 1280])('at %i px', (width) => {
     expect(await page.getByLabel('Credit Bureau').inputValue()).toBe('experian');
     await page.getByRole('button', { name: 'Step 1: Your details' }).click();
     expect(await page.getByLabel('Date of Birth').inputValue()).toBe('');
+  });
+
+  it('5. every generator field has a limit and a live count; a 10,000-character word wraps at any width', async () => {
+    await page.goto(`${e2e.runtime.url}/tools?step=2`);
+    await page.getByLabel('Credit Bureau').selectOption('experian');
+    await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-balance');
+    const fields = page.locator(
+      // The SSN field takes 4 digits and refuses more with its own message.
+      'form[aria-label="Dispute letter"] :is(input:not([type]), input[type=text], input[type=tel], input[type=email], textarea):not([inputmode=numeric])',
+    );
+    for (const step of ['Step 1: Your details', 'Step 2: Disputed items'] as const) {
+      await page.getByRole('button', { name: step }).click();
+      for (const field of await fields.all()) {
+        if (!(await field.isVisible())) continue;
+        const max = Number(await field.getAttribute('maxlength'));
+        expect(max, await field.evaluate((element) => element.id)).toBeGreaterThan(0);
+        expect(max).toBeLessThanOrEqual(1500);
+        await field.fill(LONG_WORD);
+        expect((await field.inputValue()).length).toBe(max);
+      }
+    }
+    expect(await page.getByText(`${(1500).toLocaleString('en-US')} / 1,500`).isVisible()).toBe(
+      true,
+    );
+    for (const each of [320, 390, 768, 1280]) {
+      await page.setViewportSize({ width: each, height: 900 });
+      expect(await overflows(page), `/tools at ${each} px`).toBe(false);
+    }
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
+    expect(await overflows(page)).toBe(false);
+    await page.getByRole('button', { name: 'Preview Letter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Letter Preview' });
+    await dialog.waitFor();
+    expect(await overflows(page)).toBe(false);
+    expect(
+      await dialog
+        .getByLabel('Letter text')
+        .evaluate((element) => element.scrollWidth <= element.clientWidth),
+    ).toBe(true);
+    await dialog.getByRole('button', { name: 'Close Preview' }).click();
   });
 
   it('4. leaving with unsaved input asks first', async () => {

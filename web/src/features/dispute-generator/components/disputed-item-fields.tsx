@@ -15,6 +15,7 @@ import {
   type ItemDraft,
   type RequiredItemField,
 } from '@shared/letters';
+import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
 import { FormField } from './form-field';
@@ -158,6 +159,7 @@ export function DisputedItemFields({
         value={item.accountName}
         onChange={(value) => set('accountName', value)}
         placeholder="e.g. Capital One Credit Card"
+        maxLength={FIELD_LIMITS.accountName}
         required
         error={errors.has('accountName') ? FIELD_ERRORS.accountName : null}
       />
@@ -165,6 +167,7 @@ export function DisputedItemFields({
         label={`Account Number${labelSuffix}`}
         value={item.accountNumber}
         onChange={(value) => set('accountNumber', value)}
+        maxLength={FIELD_LIMITS.accountNumber}
         hint={ITEM_HINTS.accountNumber}
       />
       {(errorType ? (FACT_FIELDS[errorType] ?? []) : []).map((field) => (
@@ -176,6 +179,7 @@ export function DisputedItemFields({
           type={field.type}
           placeholder={field.placeholder}
           suggestions={field.suggestions}
+          maxLength={field.type === 'date' ? undefined : FIELD_LIMITS.fact}
         />
       ))}
       {errorType === 'not-mine' && (
@@ -203,6 +207,7 @@ export function DisputedItemFields({
                   label={`Identity Theft Report Number${labelSuffix}`}
                   value={item.identityTheftReportNumber}
                   onChange={(value) => set('identityTheftReportNumber', value)}
+                  maxLength={FIELD_LIMITS.identityTheftReportNumber}
                   hint={ITEM_HINTS.identityTheftReport}
                 />
               )}
@@ -268,6 +273,7 @@ export function DisputedItemFields({
         value={item.details}
         onChange={(value) => set('details', value)}
         placeholder="In your own words: what is wrong, and what is correct"
+        maxLength={FIELD_LIMITS.details}
         required
         error={errors.has('details') ? FIELD_ERRORS.details : null}
         hint={
@@ -283,6 +289,7 @@ export function DisputedItemFields({
         rows={3}
         value={item.evidence}
         onChange={(value) => set('evidence', value)}
+        maxLength={FIELD_LIMITS.evidence}
         placeholder={'e.g. March 2026 bank statement\nPayoff letter from the creditor'}
         hint={ITEM_HINTS.evidence}
       />

@@ -1,6 +1,8 @@
 import { ssnLast4Input, type SenderDetails } from '@shared/letters';
 import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
+import { CharacterCount } from '@/components/character-count';
+import { FIELD_LIMITS } from '../lib/field-limits';
 import { errorClasses, hintClasses, inputClasses, labelClasses } from './field-styles';
 
 interface YourDetailsFieldsProps {
@@ -16,17 +18,31 @@ const FIELDS: readonly {
   label: string;
   type: string;
   autoComplete: string;
+  maxLength?: number;
   hint?: string;
 }[] = [
-  { key: 'name', label: 'Your Name', type: 'text', autoComplete: 'name' },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  {
+    key: 'name',
+    label: 'Your Name',
+    type: 'text',
+    autoComplete: 'name',
+    maxLength: FIELD_LIMITS.name,
+  },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: FIELD_LIMITS.phone },
+  {
+    key: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: FIELD_LIMITS.email,
+  },
   { key: 'dateOfBirth', label: 'Date of Birth', type: 'date', autoComplete: 'bday' },
   {
     key: 'reportNumber',
     label: 'Report Number',
     type: 'text',
     autoComplete: 'off',
+    maxLength: FIELD_LIMITS.reportNumber,
     hint: 'From the credit report of the bureau you are writing to.',
   },
 ];
@@ -61,11 +77,15 @@ export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFi
               id={`${id}-${field.key}`}
               type={field.type}
               autoComplete={field.autoComplete}
+              maxLength={field.maxLength}
               value={details[field.key]}
               aria-describedby={field.hint ? `${id}-${field.key}-hint` : undefined}
               onChange={(event) => onChange({ ...details, [field.key]: event.target.value })}
               className={inputClasses}
             />
+            {field.maxLength !== undefined && (
+              <CharacterCount length={details[field.key].length} max={field.maxLength} />
+            )}
             {field.hint && (
               <p id={`${id}-${field.key}-hint`} className={hintClasses}>
                 {field.hint}
@@ -100,11 +120,13 @@ export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFi
             id={`${id}-address`}
             rows={2}
             autoComplete="street-address"
+            maxLength={FIELD_LIMITS.address}
             value={details.address}
             onChange={(event) => onChange({ ...details, address: event.target.value })}
             placeholder={'Street address\nCity, State ZIP'}
             className={inputClasses}
           />
+          <CharacterCount length={details.address.length} max={FIELD_LIMITS.address} />
         </div>
         <div>
           <label htmlFor={`${id}-previous-address`} className={labelClasses}>
@@ -113,11 +135,13 @@ export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFi
           <textarea
             id={`${id}-previous-address`}
             rows={2}
+            maxLength={FIELD_LIMITS.address}
             value={details.previousAddress}
             aria-describedby={`${id}-previous-address-hint`}
             onChange={(event) => onChange({ ...details, previousAddress: event.target.value })}
             className={inputClasses}
           />
+          <CharacterCount length={details.previousAddress.length} max={FIELD_LIMITS.address} />
           <p id={`${id}-previous-address-hint`} className={hintClasses}>
             If you moved in the last 2 years.
           </p>
