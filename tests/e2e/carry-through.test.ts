@@ -194,6 +194,43 @@ describe.each([390, 1280])('at %i px', (width) => {
     await dialog.getByRole('button', { name: 'Close Preview' }).click();
   });
 
+  it('7. sign-up shows the password rule first, then each error beside its field until fixed', async () => {
+    const visitor = await e2e.newPage({ viewport: { width, height: 900 } });
+    await visitor.goto(`${e2e.runtime.url}/auth?mode=signup`);
+    const password = visitor.getByLabel('Password', { exact: true });
+    expect(await visitor.getByText('At least 6 characters.').isVisible()).toBe(true);
+    await visitor.getByLabel('Full Name').fill('Jane Doe');
+    await visitor.getByLabel('Email Address').fill(`inline-${width}-${Date.now()}@example.com`);
+    await password.fill('abc');
+    await visitor.getByLabel('Confirm Password').fill('abd');
+    await visitor.getByRole('button', { name: 'Create Account' }).click();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const beside = visitor.locator('#auth-password-error');
+    expect(await beside.innerText()).toBe('Password must be at least 6 characters');
+    expect(await visitor.locator('#auth-confirm-password-error').innerText()).toBe(
+      'Passwords do not match',
+    );
+    expect(await axe(visitor)).toEqual([]);
+    await password.fill('abcdef');
+    expect(await beside.count()).toBe(0);
+    await visitor.getByLabel('Confirm Password').fill('abcdef');
+    expect(await visitor.locator('#auth-confirm-password-error').count()).toBe(0);
+    await visitor.close();
+  });
+
+  it('7. /success waits for a user who is reading or doing something', async () => {
+    await page.goto(`${e2e.runtime.url}/success`);
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    expect(
+      await page.getByRole('link', { name: /AnnualCreditReport\.com/ }).getAttribute('href'),
+    ).toBe('https://www.annualcreditreport.com');
+    await page.keyboard.press('Tab');
+    await page.getByText('Take your time').waitFor();
+    // Well past the 5-second countdown.
+    await page.waitForTimeout(6500);
+    expect(new URL(page.url()).pathname).toBe('/success');
+  });
+
   it('4. leaving with unsaved input asks first', async () => {
     await page.getByLabel('Date of Birth').fill('1985-03-04');
     const asked = page.waitForEvent('dialog');

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DisputeStore } from '@/features/disputes/lib/dispute-store';
 import { deleteDisputesOnDevice, hasDisputesOnDevice } from '@/features/disputes/lib/device-data';
 import { LEGACY_SENT_LETTERS_KEY } from '@/features/disputes/lib/legacy-sent-letters';
-import { TINY_PNG } from '@/features/disputes/testing/exhibit-fixtures';
+import { TINY_PNG } from '@/testing/exhibit-fixtures';
 import {
   createFakeSupabase,
   makeSession,
