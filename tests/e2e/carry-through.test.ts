@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
@@ -10,6 +12,29 @@ import { importThreeDisputes } from '../support/three-disputes';
  * follows what the user did, and a generator that loses nothing on Back, reload or leaving.
  */
 const e2e = useE2eSetup();
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The text a packet draws (pdf-lib writes each line as a hex string). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  let text = '';
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref as never);
+      if (!(stream instanceof PDFRawStream)) continue;
+      const raw = new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
+      for (const [, hex] of raw.matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+        text += `${hex!.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)))}\n`;
+    }
+  }
+  return text;
+}
+
 const LONG_WORD = 'W'.repeat(10_000);
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -194,11 +219,66 @@ describe.each([390, 1280])('at %i px', (width) => {
     await dialog.getByRole('button', { name: 'Close Preview' }).click();
   });
 
+  it('3. the Review step builds the mailing packet: the letter as downloaded, its exhibits, then Mark as mailed', async () => {
+    await page.goto(`${e2e.runtime.url}/tools`);
+    await page.getByLabel('Your Name').fill('Jane Q. Public');
+    await page.getByLabel('Mailing Address').fill('12 Elm Street\nSpringfield, IL 62701');
+    await page.getByLabel('Date of Birth').fill('1985-03-04');
+    await page.getByRole('button', { name: 'Step 2: Disputed items' }).click();
+    await page.getByLabel('Credit Bureau').selectOption('equifax');
+    await page.getByLabel('Error Type', { exact: true }).selectOption('incorrect-balance');
+    await page.getByLabel('Account Name', { exact: true }).fill('Capital One Visa');
+    await page
+      .getByLabel('Error Details', { exact: true })
+      .fill('The balance is $900, not $9,000.');
+    await page
+      .getByLabel('Supporting Evidence', { exact: true })
+      .fill('March 2026 bank statement\nPayoff letter');
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
+    await page.getByRole('button', { name: 'Build mailing packet' }).click();
+    await page.getByLabel('Attach a file to Exhibit 1').setInputFiles({
+      name: 'statement.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+    await page.getByText('statement.png').waitFor();
+    expect(await axe(page)).toEqual([]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download mailing packet' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^mailing-packet-.*\.pdf$/);
+    const packet = await readFile(await download.path());
+    const [letterFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Text file (.txt)' }).click(),
+    ]);
+    const letter = await readFile(await letterFile.path(), 'utf8');
+    const text = await pdfText(packet);
+    // The same letter: identity lines, date and body as downloaded.
+    for (const line of [
+      'Date of birth: March 4, 1985',
+      letter.split('\n').find((each) => /^[A-Z][a-z]+ \d{1,2}, \d{4}$/.test(each))!,
+      'Exhibit 1: March 2026 bank statement',
+      'Exhibit 2: Payoff letter',
+    ])
+      expect(text).toContain(line);
+    expect(letter).toContain('Date of birth: March 4, 1985');
+    await page.getByRole('button', { name: 'Mark as mailed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Letter Preview' });
+    expect(await dialog.getByLabel('Letter text').textContent()).toContain(
+      'Date of birth: March 4, 1985',
+    );
+    await dialog.getByRole('button', { name: 'Mark as mailed' }).click();
+    await dialog.getByRole('button', { name: 'Added to My Disputes' }).waitFor();
+    await dialog.getByRole('button', { name: 'Start a new letter' }).click();
+  });
+
   it('7. sign-up shows the password rule first, then each error beside its field until fixed', async () => {
     const visitor = await e2e.newPage({ viewport: { width, height: 900 } });
     await visitor.goto(`${e2e.runtime.url}/auth?mode=signup`);
     const password = visitor.getByLabel('Password', { exact: true });
-    expect(await visitor.getByText('At least 6 characters.').isVisible()).toBe(true);
+    await visitor.getByText('At least 6 characters.').waitFor();
     await visitor.getByLabel('Full Name').fill('Jane Doe');
     await visitor.getByLabel('Email Address').fill(`inline-${width}-${Date.now()}@example.com`);
     await password.fill('abc');
@@ -232,6 +312,7 @@ describe.each([390, 1280])('at %i px', (width) => {
   });
 
   it('4. leaving with unsaved input asks first', async () => {
+    await page.goto(`${e2e.runtime.url}/tools`);
     await page.getByLabel('Date of Birth').fill('1985-03-04');
     const asked = page.waitForEvent('dialog');
     void page.close({ runBeforeUnload: true });

@@ -31,6 +31,7 @@ import { FurnisherLetterPanel } from './furnisher-letter-panel';
 import { GuidedStep } from './guided-step';
 import { ItemsStep } from './items-step';
 import { LiveLetterPanel, LiveLetterSheet } from './live-letter';
+import { MailingPacketPanel } from './mailing-packet-panel';
 import { MyDisputesPanel } from './my-disputes-panel';
 import { PreviewModal, type GuardedAction, type MailedInput } from './preview-modal';
 import { PrintLetter } from './print-letter';
@@ -83,6 +84,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   /** The steps whose missing fields are marked: left by Next, or all once a letter was asked for. */
   const [checkedSteps, setCheckedSteps] = useState<ReadonlySet<number>>(new Set());
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [packetOpen, setPacketOpen] = useState(false);
 
   useEffect(preloadLetterExports, []);
   useLeaveWarning(mailed?.done !== true && (hasItemInput(draft) || hasPageOnlyDetails(details)));
@@ -93,6 +95,9 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const missing = shownMissing(missingFields, checkedSteps);
   const today = toIsoDate(new Date());
   const liveText = liveLetterText(fullDraft, new Date());
+  // The packet's letter is built as the download builds it: same text, same date.
+  const packetLetter =
+    packetOpen && validation.ok ? bureauLetter(validation.form, new Date()) : null;
 
   /** Marks the missing fields of `steps` and focuses the first, on its step. */
   function showMissing(steps: ReadonlySet<number>) {
@@ -170,6 +175,10 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     download(letter);
   }
 
+  function openPacket() {
+    if (completeForm(LETTER_MESSAGES.missingFields)) setPacketOpen(true);
+  }
+
   function openPreview() {
     const complete = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
     if (complete) setPreview({ letter: bureauLetter(complete, new Date()) });
@@ -225,6 +234,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     setMailed(null);
     setPreview(null);
     setCheckedSteps(new Set());
+    setPacketOpen(false);
     goTo(1);
   }
 
@@ -273,6 +283,9 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
         <button type="button" onClick={openPreview} className={buttonClasses('secondary')}>
           Preview Letter
         </button>
+        <button type="button" onClick={openPacket} className={buttonClasses('secondary')}>
+          Build mailing packet
+        </button>
         {backButton(1)}
       </div>
     </>,
@@ -318,6 +331,13 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
           ))}
         </form>
         <div hidden={step !== LAST_STEP} className="space-y-6">
+          {packetLetter && validation.ok && (
+            <MailingPacketPanel
+              form={validation.form}
+              letter={packetLetter}
+              onMarkMailed={() => setPreview({ letter: packetLetter })}
+            />
+          )}
           <FurnisherLetterPanel
             items={draft.items.map((item) => ({
               accountName: item.accountName.trim(),
