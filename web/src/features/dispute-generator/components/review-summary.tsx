@@ -13,7 +13,7 @@ interface ReviewSummaryProps {
 export function ReviewSummary({ draft, senderName, onEnclosures }: ReviewSummaryProps) {
   return (
     <>
-      <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
         <dt className="font-semibold text-gray-900">To</dt>
         <dd className="break-words text-gray-800">
           {isBureauId(draft.bureau) ? BUREAUS[draft.bureau].name : REVIEW_NOTES.noBureau}
