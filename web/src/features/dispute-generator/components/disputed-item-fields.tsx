@@ -19,6 +19,7 @@ import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
 import { FormField } from './form-field';
+import { TypeHelper } from './type-helper';
 
 type TextFactKey = Exclude<
   keyof ItemDraft,
@@ -154,6 +155,7 @@ export function DisputedItemFields({
         error={errors.has('errorType') ? FIELD_ERRORS.errorType : null}
         hint={errorType ? ERROR_TYPES[errorType].description : undefined}
       />
+      <TypeHelper onChoose={(type) => set('errorType', type)} />
       <FormField
         label={`Account Name${labelSuffix}`}
         value={item.accountName}

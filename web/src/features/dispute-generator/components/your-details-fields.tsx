@@ -62,6 +62,11 @@ export function YourDetailsFields({ details, onChange, onForget }: YourDetailsFi
 
   return (
     <>
+      <p className="mt-1 text-sm text-gray-900">
+        <strong>What the bureau needs to find your file:</strong> your full name and your current
+        mailing address (and your previous address if you moved in the last 2 years). The rest is
+        optional.
+      </p>
       <p className="mt-1 text-sm text-gray-700">
         Optional, but they help the bureau find your file. They go into your letters and never to
         our servers. Name, addresses, phone and email stay in this browser (local storage) until you
