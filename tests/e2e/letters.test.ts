@@ -377,6 +377,8 @@ describe('dispute letters in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close Preview' }).click();
 
     await page.reload();
+    // The reload stays on its step (?step=3): the details are on step 1.
+    await page.getByRole('button', { name: 'Step 1: Your details' }).click();
     await page.getByLabel('Your Name').waitFor();
     expect(await page.getByLabel('Your Name').inputValue()).toBe('Jane Q. Public');
     expect(await page.getByLabel('Mailing Address').inputValue()).toBe(

@@ -12,7 +12,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
-import { usePreloadOnInteraction } from '@/hooks/use-preload-on-interaction';
 import '../dispute-generator.css';
 import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/export-letter';
 import { hasItemInput, hasPageOnlyDetails, letterDraft } from '../lib/generator-draft';
@@ -87,7 +86,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
   const [sheetOpen, setSheetOpen] = useState(false);
   const [packetOpen, setPacketOpen] = useState(false);
 
-  usePreloadOnInteraction(preloadLetterExports);
+  useEffect(preloadLetterExports, []);
   useLeaveWarning(mailed?.done !== true && (hasItemInput(draft) || hasPageOnlyDetails(details)));
 
   const fullDraft = letterDraft(draft, details);

@@ -6,6 +6,7 @@ import type { PacketFile } from '@/lib/evidence-packet';
 import { saveFile } from '@/lib/save-file';
 import {
   buildMailingPacket,
+  loadPacketBuilder,
   packetExhibits,
   packetFile,
   packetFileName,
@@ -35,7 +36,10 @@ export function MailingPacketPanel({ form, letter, onMarkMailed }: MailingPacket
   const exhibits = packetExhibits(letter);
   const heading = useRef<HTMLHeadingElement>(null);
   // It opens below the form: focus (and the view) go to it.
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+    void loadPacketBuilder().catch(() => undefined);
+  }, []);
 
   async function attach(number: number, event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;

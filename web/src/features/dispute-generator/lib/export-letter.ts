@@ -8,11 +8,17 @@ const loadDocx = () => import('./letter-docx');
 
 /**
  * Fetches the Word export chunk ahead of time, so that exporting itself makes no request:
- * letter work never touches the network. Called at the first interaction: running the Word
- * library's module is one long task that would otherwise hold up the page's start.
+ * letter work never touches the network. It waits until the browser is idle, because running
+ * the Word library's module is one long task that would otherwise hold up the page's start.
  */
-export function preloadLetterExports(): void {
-  void loadDocx().catch(() => undefined);
+export function preloadLetterExports(): () => void {
+  const load = () => void loadDocx().catch(() => undefined);
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(load, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(load, { timeout: 3000 });
+  return () => cancelIdleCallback(handle);
 }
 
 export async function exportLetter(format: ExportFormat, letter: PreparedLetter): Promise<void> {

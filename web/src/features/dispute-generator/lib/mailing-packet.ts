@@ -23,13 +23,15 @@ export async function packetFile(
  * One PDF to print and mail: the letter exactly as downloaded (identity lines and date included),
  * then its exhibit list and each exhibit's files.
  */
+/** pdf-lib is its own chunk: fetched when the packet panel opens, so building it needs no request. */
+export const loadPacketBuilder = () => import('@/lib/evidence-packet');
+
 export async function buildMailingPacket(
   form: LetterForm,
   letter: PreparedLetter,
   files: ReadonlyMap<number, readonly PacketFile[]>,
 ): Promise<Uint8Array> {
-  // pdf-lib is its own chunk, loaded when the packet is asked for.
-  const { buildEvidencePacket } = await import('@/lib/evidence-packet');
+  const { buildEvidencePacket } = await loadPacketBuilder();
   return buildEvidencePacket({
     letterText: letter.text,
     recipientLines: recipientAddressLines({ kind: 'bureau', bureau: form.bureau }),

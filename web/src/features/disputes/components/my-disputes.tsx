@@ -1,9 +1,9 @@
 import { overdueCount } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
-import { usePreloadOnInteraction } from '@/hooks/use-preload-on-interaction';
 import { paths } from '@/config/paths';
 import { useDisputes } from '../hooks/use-disputes';
 import { dashboardRows, threads } from '../lib/dashboard';
@@ -27,7 +27,7 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
   const api = useDisputes(userId, deleteDetails);
   const [params] = useSearchParams();
   const today = toIsoDate(new Date());
-  usePreloadOnInteraction(preloadDisputeTools);
+  useEffect(preloadDisputeTools, []);
 
   if (api.state.status === 'loading') return <Spinner label="Loading your disputes..." />;
   if (api.state.status === 'unavailable')
