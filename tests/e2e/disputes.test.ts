@@ -25,7 +25,8 @@ const TINY_PNG = Buffer.from(
 const today = toIsoDate(new Date());
 /** Delivered today: the 30-day period beginning today ends in 29 days (15 U.S.C. §1681i(a)(1)(A)). */
 const dueOn = addDays(today, 29);
-const LONG_WORD = 'x'.repeat(1500);
+/** Long enough to test wrapping, within Error Details' 1,500 characters with the sentence before it. */
+const LONG_WORD = 'x'.repeat(1400);
 /** The evidence packet's pages, to compare after the backup comes back. */
 let packetPages = 0;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { stepFromParam } from './guided-steps';
 
@@ -12,7 +12,8 @@ export function useGuidedStep(headings: { current: (HTMLElement | null)[] }) {
   const step = stepFromParam(params.get('step'));
   const shown = useRef(step);
 
-  useEffect(() => {
+  // At commit, so the heading has focus as soon as the step shows.
+  useLayoutEffect(() => {
     if (shown.current === step) return;
     shown.current = step;
     headings.current[step]?.focus();
