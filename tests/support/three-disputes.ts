@@ -118,5 +118,5 @@ export async function importThreeDisputes(page: Page, base: string, userId: stri
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(backup)),
   });
-  await page.getByRole('list', { name: 'Your disputes' }).waitFor();
+  await page.getByText(/^Backup imported/).waitFor();
 }
