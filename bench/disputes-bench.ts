@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { buildFollowUp, recipientAddressLines } from '../shared/disputes';
 import { sampleDispute } from '../shared/disputes/testing/sample-dispute';
-import { buildEvidencePacket } from '../web/src/features/disputes/lib/evidence-packet';
-import { samplePdf } from '../web/src/features/disputes/testing/exhibit-fixtures';
+import { buildEvidencePacket } from '../web/src/lib/evidence-packet';
+import { samplePdf } from '../web/src/testing/exhibit-fixtures';
 
 const parent = sampleDispute({
   deliveredOn: '2026-11-04',

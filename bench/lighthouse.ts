@@ -4,7 +4,8 @@
  * as a subscriber (and /checkup's accounts, findings and letters steps on the sample reports). Prints the four category scores and LCP/TBT/CLS per page, and the audits
  * that cost points. Targets (issue #20): 100 in all four categories.
  * Usage: npm run lighthouse   (builds the SPA first)   [--json bench/out/lighthouse.json]
- *        [--only /,/faq,subscriber]   (some pages only; `subscriber` is /tools signed in)
+ *        [--only /,/faq,subscriber]   (some pages only; `subscriber` is /tools and /disputes
+ *        signed in, with three disputes)
  *        [--dist web/dist]   (another build, to compare)
  *        [--reports bench/out/lighthouse]   (every page's full Lighthouse report, as JSON)
  */
@@ -15,6 +16,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startLocalRuntime } from '../local/runtime';
 import { seedSubscriber } from '../tests/quality/harness';
+import { importThreeDisputes } from '../tests/support/three-disputes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
 import { textOption } from './support';
 
@@ -147,18 +149,22 @@ async function measureSubscriberTools(flags: Flags) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/tools$/);
   await page.getByText('Active Subscription - Unlimited Access').waitFor();
+  // With three disputes in My Disputes, as a subscriber has after a few weeks (issue 25).
+  await importThreeDisputes(page, runtime.url, subscriber.userId);
   // The report checkup with the sample reports, kept in the same localStorage.
   await page.goto(`${runtime.url}/checkup`);
   await page.getByRole('button', { name: 'Try it with a sample' }).click();
   await page.getByRole('heading', { name: 'Personal information' }).waitFor();
   await page.close();
   await browser.close();
-  const run = await lighthouse(`${runtime.url}/tools`, { ...flags, disableStorageReset: true });
-  if (!run) throw new Error('no Lighthouse result for /tools');
-  if (!run.lhr.finalDisplayedUrl.endsWith('/tools')) {
-    throw new Error(`/tools as a subscriber ended on ${run.lhr.finalDisplayedUrl}`);
+  for (const route of ['/tools', '/disputes']) {
+    const run = await lighthouse(`${runtime.url}${route}`, { ...flags, disableStorageReset: true });
+    if (!run) throw new Error(`no Lighthouse result for ${route}`);
+    if (!run.lhr.finalDisplayedUrl.endsWith(route)) {
+      throw new Error(`${route} as a subscriber ended on ${run.lhr.finalDisplayedUrl}`);
+    }
+    results.push(figures(`${route} (subscriber)`, run.lhr));
   }
-  results.push(figures('/tools (subscriber)', run.lhr));
   for (const step of ['accounts', 'findings', 'letters']) {
     const url = `${runtime.url}/checkup?step=${step}`;
     const checkup = await lighthouse(url, { ...flags, disableStorageReset: true });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueDate, noResponseFrom, responseWindow } from './due-date';
-import { disputeStatus, overdueCount } from './status';
+import { overdueCount } from './attention';
+import { disputeStatus } from './status';
 import { sampleDispute } from './testing/sample-dispute';
 
 describe('dueDate', () => {

@@ -1,4 +1,5 @@
 // One per shared folder: its public entry (the web app imports `@shared/<folder>`).
+export * from './attention';
 export * from './backup';
 export * from './cfpb-complaint';
 export * from './citations';

@@ -28,8 +28,3 @@ export function disputeStatus(dispute: Dispute, today: IsoDate): DisputeStatus {
   if (due && today > due.dueOn) return 'overdue';
   return dispute.deliveredOn ? 'delivered' : 'mailed';
 }
-
-/** How many disputes are overdue today (for the header). */
-export function overdueCount(disputes: readonly Dispute[], today: IsoDate): number {
-  return disputes.filter((dispute) => disputeStatus(dispute, today) === 'overdue').length;
-}

@@ -134,14 +134,15 @@ describe('accessibility (WCAG 2.2 AA) signed out', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill('something else');
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.getByText('Passwords do not match').waitFor();
+    // Beside the field and in a toast.
+    await page.getByText('Passwords do not match').first().waitFor();
     expect(await violations(page)).toEqual([]);
 
     await visit(page, '/auth', 'Why create an account?');
     await page.getByLabel('Email Address').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByText('Invalid login credentials').waitFor();
+    await page.getByText('Invalid login credentials').first().waitFor();
     expect(await violations(page)).toEqual([]);
   });
 });
@@ -174,7 +175,11 @@ describe('accessibility (WCAG 2.2 AA) signed in with a subscription', () => {
     await page.getByRole('button', { name: 'Next: Disputed items' }).click();
     await page.getByLabel('Credit Bureau').waitFor();
     expect(await violations(page)).toEqual([]);
+    // Next checks the step it leaves: the missing fields are marked beside them.
     await page.getByRole('button', { name: 'Next: Review' }).click();
+    await page.getByText('Choose the credit bureau.').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await page.getByRole('button', { name: 'Preview Letter' }).waitFor();
     expect(await violations(page)).toEqual([]);
 

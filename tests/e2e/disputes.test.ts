@@ -25,7 +25,8 @@ const TINY_PNG = Buffer.from(
 const today = toIsoDate(new Date());
 /** Delivered today: the 30-day period beginning today ends in 29 days (15 U.S.C. §1681i(a)(1)(A)). */
 const dueOn = addDays(today, 29);
-const LONG_WORD = 'x'.repeat(1500);
+/** Long enough to test wrapping, within Error Details' 1,500 characters with the sentence before it. */
+const LONG_WORD = 'x'.repeat(1400);
 /** The evidence packet's pages, to compare after the backup comes back. */
 let packetPages = 0;
 
@@ -113,6 +114,8 @@ describe('My Disputes in Chromium', () => {
 
   it('shows it in My Disputes; a delivery date gives the due date', async () => {
     await nav().getByRole('link', { name: 'My Disputes' }).click();
+    // The dashboard lists it; its row opens the dispute's thread.
+    await page.getByRole('link', { name: 'TransUnion: Round 1' }).click();
     const first = round(1);
     await first.waitFor();
     expect(await first.getByRole('heading').first().textContent()).toBe(

@@ -114,6 +114,8 @@ describe('keyboard-only journey', () => {
     expect(await page.getByLabel('Credit Bureau').inputValue()).not.toBe('');
     await tabTo('Next: Review');
     await page.keyboard.press('Enter');
+    // The step is in the address now (?step=3): the page shows it once the route has changed.
+    await page.getByRole('heading', { name: 'Review' }).waitFor();
     expect(await expectFocusVisible()).toMatchObject({ name: 'Review', tag: 'h2' });
 
     await tabTo('Generate & Download Letter');

@@ -59,7 +59,8 @@ describe('toasts', () => {
     await page.getByLabel('Email Address').fill('someone@example.com');
     await page.getByLabel('Password', { exact: true }).fill('123');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const toast = page.getByText('Password must be at least 6 characters');
+    // The toast (the same words also sit beside the field).
+    const toast = page.getByRole('status').getByText('Password must be at least 6 characters');
     await toast.waitFor();
     // Where the toast comes to rest once its entrance animation is over.
     let toastBox = (await toast.boundingBox())!;

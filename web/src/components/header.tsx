@@ -7,8 +7,8 @@ interface HeaderProps {
   signedIn: boolean;
   /** Sign-in links or the user menu. */
   account: ReactNode;
-  /** Shown beside the navigation, e.g. the overdue-disputes link. */
-  notice?: ReactNode;
+  /** Shown on the "My Disputes" link: the count of overdue disputes. */
+  disputesBadge?: ReactNode;
 }
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -16,7 +16,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-gray-100'
   }`;
 
-export function Header({ signedIn, account, notice }: HeaderProps) {
+export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [closedAt, setClosedAt] = useState(location.key);
@@ -26,12 +26,12 @@ export function Header({ signedIn, account, notice }: HeaderProps) {
     setMenuOpen(false);
   }
 
-  const links = [
+  const links: { to: string; label: string; badge?: ReactNode }[] = [
     { to: paths.home, label: 'Home' },
     ...(signedIn
       ? [
           { to: paths.tools, label: 'Dispute Generator' },
-          { to: paths.disputes, label: 'My Disputes' },
+          { to: paths.disputes, label: 'My Disputes', badge: disputesBadge },
           { to: paths.checkup, label: 'Checkup' },
         ]
       : []),
@@ -81,12 +81,12 @@ export function Header({ signedIn, account, notice }: HeaderProps) {
                 <li key={link.to}>
                   <NavLink to={link.to} end className={navLinkClasses}>
                     {link.label}
+                    {link.badge}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          {notice}
           {account}
         </div>
       </div>

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DisputeStore } from '@/features/disputes/lib/dispute-store';
 import { deleteDisputesOnDevice, hasDisputesOnDevice } from '@/features/disputes/lib/device-data';
 import { LEGACY_SENT_LETTERS_KEY } from '@/features/disputes/lib/legacy-sent-letters';
-import { TINY_PNG } from '@/features/disputes/testing/exhibit-fixtures';
+import { TINY_PNG } from '@/testing/exhibit-fixtures';
 import {
   createFakeSupabase,
   makeSession,
@@ -75,18 +75,32 @@ describe('My Disputes', () => {
     await seed('user-1', overdueDispute());
     renderApp('/faq', signedIn());
     const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // The count is a badge on "My Disputes", not a link of its own.
     await waitFor(() =>
       expect(
         within(nav)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Home', 'Dispute Generator', 'My Disputes', 'Checkup', 'FAQ', 'Testimonials']),
+      ).toEqual([
+        'Home',
+        'Dispute Generator',
+        'My Disputes1 overdue',
+        'Checkup',
+        'FAQ',
+        'Testimonials',
+      ]),
     );
-    const badge = await screen.findByRole('link', { name: /1 overdue/ });
-    await userEvent.click(badge);
+    await userEvent.click(within(nav).getByRole('link', { name: 'My Disputes 1 overdue' }));
     expect(pathname()).toBe('/disputes');
     expect(await screen.findByText('1 dispute is overdue.')).toBeInTheDocument();
-    const card = screen.getByRole('article', { name: /Round 1: Dispute letter to Experian/ });
+    // The dashboard's row says what to do, and opens the dispute.
+    const row = within(screen.getByRole('list', { name: 'Your disputes' })).getByRole('listitem');
+    expect(row).toHaveTextContent('Overdue');
+    expect(row).toHaveTextContent('Build the follow-up');
+    await userEvent.click(within(row).getByRole('link', { name: 'Experian: Round 1' }));
+    const card = await screen.findByRole('article', {
+      name: /Round 1: Dispute letter to Experian/,
+    });
     expect(within(card).getByText('Overdue')).toBeInTheDocument();
     expect(within(card).getByLabelText('Certified Mail Tracking Number')).toHaveValue(
       '9407111899223197428490',
@@ -99,7 +113,7 @@ describe('My Disputes', () => {
 
   it('records Verified and builds the method-of-verification request once, however often clicked', async () => {
     await seed('user-1', sampleDispute({ mailedOn: addDays(today, -10) }));
-    renderApp('/disputes', signedIn());
+    renderApp('/disputes?dispute=d1', signedIn());
     const card = await screen.findByRole('article', { name: /Round 1/ });
     expect(within(card).getByText('Mailed')).toBeInTheDocument();
     await userEvent.type(within(card).getByLabelText('Delivered On'), addDays(today, -6));
@@ -131,7 +145,7 @@ describe('My Disputes', () => {
       'user-1',
       sampleDispute({ letterText: 'Body.\n\nEnclosures:\n- Exhibit 1: June 2026 receipt\n' }),
     );
-    renderApp('/disputes', signedIn());
+    renderApp('/disputes?dispute=d1', signedIn());
     const card = await screen.findByRole('article', { name: /Round 1/ });
     const input = within(card).getByLabelText('Attach a file to Exhibit 1');
     const big = new File([new Uint8Array(8)], 'scan.pdf', { type: 'application/pdf' });
@@ -156,7 +170,7 @@ describe('My Disputes', () => {
 
   it("refuses another account's backup and a file that is not one, changing nothing", async () => {
     await seed('user-1', sampleDispute());
-    renderApp('/disputes', signedIn());
+    renderApp('/disputes?dispute=d1', signedIn());
     await screen.findByRole('article', { name: /Round 1/ });
     const input = screen.getByLabelText('Import backup');
     await userEvent.upload(input, new File(['not json'], 'photo.json'));
@@ -193,7 +207,7 @@ describe('My Disputes', () => {
       ]),
     );
     await seed('user-2', sampleDispute({ recipient: { kind: 'bureau', bureau: 'transunion' } }));
-    const first = renderApp('/disputes', signedIn('user-1'));
+    const first = renderApp('/disputes?dispute=d1', signedIn('user-1'));
     // The list was kept for everyone on this browser: it is not given to whoever comes first.
     expect(await screen.findByRole('heading', { name: 'No disputes yet' })).toBeInTheDocument();
     expect(screen.queryByText(/Old Navy/)).not.toBeInTheDocument();
@@ -201,7 +215,7 @@ describe('My Disputes', () => {
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     first.unmount();
 
-    renderApp('/disputes', signedIn('user-2'));
+    renderApp('/disputes?dispute=d1', signedIn('user-2'));
     expect(
       await screen.findByRole('article', { name: 'Round 1: Dispute letter to TransUnion' }),
     ).toBeInTheDocument();
@@ -218,7 +232,7 @@ describe('My Disputes', () => {
       JSON.stringify({ name: 'Jane Doe', phone: '555-0100' }),
     );
     localStorage.setItem(DETAILS_OF_USER_2, JSON.stringify({ name: 'Bob Roe' }));
-    renderApp('/disputes', signedIn());
+    renderApp('/disputes?dispute=d1', signedIn());
     await screen.findByRole('article', { name: /Round 1/ });
     await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
     expect(

@@ -30,11 +30,15 @@ export function RootRoute() {
     <SessionVariants signedOut={<SignedOutActions />} restoring={null} />
   ) : null;
 
-  const notice = user ? (
+  const disputesBadge = user ? (
     <Suspense fallback={null}>
       <OverdueIndicator userId={user.id} />
     </Suspense>
   ) : null;
 
-  return <Layout header={<Header signedIn={Boolean(user)} account={account} notice={notice} />} />;
+  return (
+    <Layout
+      header={<Header signedIn={Boolean(user)} account={account} disputesBadge={disputesBadge} />}
+    />
+  );
 }

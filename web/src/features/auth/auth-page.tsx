@@ -15,7 +15,14 @@ import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
 import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { useEmailEnabled } from './use-email-enabled';
-import { validateCredentials, type AuthFormValues } from './validate-credentials';
+import {
+  credentialErrors,
+  fieldOfServerError,
+  PASSWORD_RULE,
+  validateCredentials,
+  type AuthFormValues,
+  type CredentialField,
+} from './validate-credentials';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -79,6 +86,13 @@ export function AuthPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+  /** After the first try, each field's problem shows beside it and goes once it is fixed. */
+  const [tried, setTried] = useState(false);
+  /** The server's last refusal, beside the field it concerns (or above the button) until edited. */
+  const [serverError, setServerError] = useState<{
+    field: CredentialField | null;
+    message: string;
+  } | null>(null);
   const { user, signIn, signUp } = useAuth();
   const emailEnabled = useEmailEnabled();
   const destination = useDestinationAfterSignIn();
@@ -96,12 +110,20 @@ export function AuthPage() {
   // submitting does not wait for it, while the page's first paint does not compete with it.
   const loadAuthClient = () => void getSupabase();
 
-  const update = (field: keyof AuthFormValues) => (event: { target: { value: string } }) =>
+  const update = (field: keyof AuthFormValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (serverError && (serverError.field === null || serverError.field === field))
+      setServerError(null);
+  };
+  const shown = tried ? credentialErrors(values, mode) : {};
+  const errorOf = (field: CredentialField) =>
+    shown[field] ?? (serverError?.field === field ? serverError.message : null);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const problem = validateCredentials(values, mode);
+    setTried(true);
+    setServerError(null);
     if (problem) {
       toast.error(problem);
       return;
@@ -110,8 +132,11 @@ export function AuthPage() {
     try {
       if (signingUp) {
         const outcome = await signUp(values.name, values.email, values.password);
+        // "Check your email" only when a confirmation e-mail was sent.
         toast.success(
-          'Account created successfully! Please check your email to verify your account.',
+          outcome === 'confirmation-sent'
+            ? 'Account created successfully! Please check your email to verify your account.'
+            : 'Account created successfully!',
         );
         // Signed in: the redirect below takes the user on once their subscription is read.
         if (outcome === 'confirmation-sent') {
@@ -125,7 +150,9 @@ export function AuthPage() {
         toast.success('Welcome back!');
       }
     } catch (error) {
-      toast.error(errorMessage(error, signingUp ? 'Signup failed' : 'Login failed'));
+      const message = errorMessage(error, signingUp ? 'Signup failed' : 'Login failed');
+      toast.error(message);
+      setServerError({ field: fieldOfServerError(message), message });
     } finally {
       setSubmitting(false);
     }
@@ -181,6 +208,7 @@ export function AuthPage() {
             required
             value={values.email}
             onChange={update('email')}
+            error={errorOf('email')}
           />
           <div>
             <label htmlFor="auth-password" className={labelClasses}>
@@ -195,6 +223,15 @@ export function AuthPage() {
                 required
                 value={values.password}
                 onChange={update('password')}
+                aria-invalid={errorOf('password') ? true : undefined}
+                aria-describedby={
+                  [
+                    errorOf('password') ? 'auth-password-error' : null,
+                    signingUp ? 'auth-password-hint' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 className={`${inputClasses} pr-20`}
               />
               <button
@@ -208,6 +245,16 @@ export function AuthPage() {
                 <span className="sr-only"> password</span>
               </button>
             </div>
+            {errorOf('password') && (
+              <p id="auth-password-error" className="mt-1 text-sm font-semibold text-red-700">
+                {errorOf('password')}
+              </p>
+            )}
+            {signingUp && (
+              <p id="auth-password-hint" className="mt-1 text-sm text-gray-700">
+                {PASSWORD_RULE}
+              </p>
+            )}
           </div>
           {!signingUp && emailEnabled && (
             <p className="text-right">
@@ -226,7 +273,13 @@ export function AuthPage() {
               required
               value={values.confirmPassword}
               onChange={update('confirmPassword')}
+              error={errorOf('confirmPassword')}
             />
+          )}
+          {serverError?.field === null && (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              {serverError.message}
+            </p>
           )}
           <SubmitButton busy={submitting}>{signingUp ? 'Create Account' : 'Sign In'}</SubmitButton>
           {signingUp && <AgreementNote className="text-center" />}
@@ -237,7 +290,11 @@ export function AuthPage() {
         {/* Like the form's controls, it works once the page is hydrated. */}
         <PrerenderedButton
           className="font-semibold text-brand-800 underline"
-          onClick={() => setMode(signingUp ? 'sign-in' : 'sign-up')}
+          onClick={() => {
+            setTried(false);
+            setServerError(null);
+            setMode(signingUp ? 'sign-in' : 'sign-up');
+          }}
         >
           {signingUp ? 'Sign in' : 'Create an account'}
         </PrerenderedButton>

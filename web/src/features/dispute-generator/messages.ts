@@ -20,6 +20,11 @@ export const GENERATOR_MESSAGES = {
   mailedInFuture: 'The mailing date cannot be in the future.',
   lettersZipped: (bureaus: readonly string[]) =>
     `${bureaus.length} letters downloaded in one .zip file, one for each bureau: ${bureaus.join(', ')}.`,
+  packetDownloaded: 'Mailing packet downloaded',
+  packetFailed: 'The mailing packet could not be built. Please try again.',
+  fileTooLarge: (name: string) => `${name} is larger than 20 MB. Attach a smaller copy.`,
+  fileWrongType: (name: string) =>
+    `${name} is not a PDF, JPEG or PNG file. Save it as one of those and attach it again.`,
 } as const;
 
 /** Beside a required field left empty. */

@@ -52,7 +52,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'edit-letter',
         question: 'Can I edit the letter after I download it?',
         answer:
-          'Yes. The download is a plain text file that opens in any word processor. Fill in your name, address, phone, e-mail and signature, and adjust any wording you like before printing.',
+          'Yes. Download it in any of four formats: a plain text file (.txt) for any editor, a Microsoft Word document (.docx), a Google Docs file (.html: upload it to Google Drive and open it with Google Docs), or Print / Save as PDF from the preview. Your name and address go in from Your details; sign it, and adjust any wording you like before printing. The Review step can also build one mailing packet PDF: the letter with each of its exhibits.',
       },
       {
         id: 'software-needed',

@@ -6,6 +6,7 @@ import { paths, signUpPath } from '@/config/paths';
 import { CLAIMS_NOTE, REFUND_RULE } from '@/config/policies';
 import { useAuth } from '@/lib/auth';
 import sample from 'virtual:sample-letter';
+import { TrackingShowcase } from '@/components/tracking-showcase';
 
 const STATS: { value: string; label: string; note?: string }[] = [
   { value: '$5', label: '7-Day Access' },
@@ -248,6 +249,13 @@ export function HomePage({ stories }: { stories: ReactNode }) {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section
+        aria-labelledby="tracking-heading"
+        className="mx-auto max-w-page px-4 pb-16 sm:pb-20"
+      >
+        <TrackingShowcase />
       </section>
 
       <section aria-labelledby="pricing-heading" className="bg-surface py-16 sm:py-20">

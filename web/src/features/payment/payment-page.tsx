@@ -17,6 +17,7 @@ import { redirectTo } from '@/lib/navigation';
 import { useSubscription } from '@/lib/subscription';
 import { AlreadySubscribedError, createCheckoutSession } from './create-checkout-session';
 import { openBillingPortal } from './open-billing-portal';
+import { TrackingShowcase } from '@/components/tracking-showcase';
 
 const FEATURES = [
   'Unlimited dispute letter generation',
@@ -263,6 +264,12 @@ export function PaymentPage() {
           </Link>
           .
         </p>
+      </section>
+      <section
+        aria-labelledby="tracking-heading"
+        className="mt-8 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
+        <TrackingShowcase />
       </section>
     </div>
   );

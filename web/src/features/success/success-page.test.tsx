@@ -57,6 +57,26 @@ describe('success page', () => {
     await waitFor(() => expect(pathname()).toBe('/tools'));
   });
 
+  it('stops counting down on any interaction, and links AnnualCreditReport.com', async () => {
+    renderApp(
+      '/success',
+      createFakeSupabase({ session: makeSession(), subscription: makeSubscription() }),
+    );
+    const link = await screen.findByRole('link', { name: /AnnualCreditReport\.com/ });
+    expect(link).toHaveAttribute('href', 'https://www.annualcreditreport.com');
+    await advance(1000);
+    expect(screen.getByText(/in 4 seconds/)).toBeInTheDocument();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.keyboard('{Tab}');
+    await advance(10_000);
+    expect(pathname()).toBe('/success');
+    expect(
+      screen.getByText('Take your time: continue to the Dispute Generator when you are ready.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue Now' }));
+    await waitFor(() => expect(pathname()).toBe('/tools'));
+  });
+
   it('shows plan, status, next billing date and card', async () => {
     renderApp(
       '/success',

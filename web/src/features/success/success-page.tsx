@@ -13,8 +13,27 @@ import { useCountdown } from './use-countdown';
 
 export const REDIRECT_SECONDS = 5;
 
+/** The first step links the one official site for free reports (15 U.S.C. §1681j). */
+const FREE_REPORT_STEP = (
+  <>
+    Get a free copy of your credit report from each bureau at{' '}
+    <a
+      href="https://www.annualcreditreport.com"
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-semibold text-brand-800 underline"
+    >
+      AnnualCreditReport.com
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>{' '}
+    and mark every error.
+  </>
+);
+
+/** What makes the page stop counting down: the user is reading or doing something. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
 const QUICK_START = [
-  'Get a free copy of your credit report from each bureau and mark every error.',
   'Open the Dispute Generator, choose the bureau and the type of error.',
   'Describe the error and list the documents that back you up.',
   'Preview the letter, download it, print it and sign it.',
@@ -92,7 +111,15 @@ function PaymentConfirmed() {
   useEffect(() => {
     void confirmActivation();
   }, [confirmActivation]);
-  const { remaining, finishNow } = useCountdown(REDIRECT_SECONDS, () => navigate(paths.tools));
+  const { remaining, paused, pause, finishNow } = useCountdown(REDIRECT_SECONDS, () =>
+    navigate(paths.tools),
+  );
+  useEffect(() => {
+    for (const each of INTERACTIONS) window.addEventListener(each, pause, { passive: true });
+    return () => {
+      for (const each of INTERACTIONS) window.removeEventListener(each, pause);
+    };
+  }, [pause]);
   const progress = ((REDIRECT_SECONDS - remaining) / REDIRECT_SECONDS) * 100;
 
   return (
@@ -113,7 +140,9 @@ function PaymentConfirmed() {
           Thank you for subscribing to {PLAN.name}. Your account is ready.
         </p>
         <p className="mt-6 font-medium" aria-live="polite">
-          Redirecting to the Dispute Generator in {remaining} second{remaining === 1 ? '' : 's'}...
+          {paused
+            ? 'Take your time: continue to the Dispute Generator when you are ready.'
+            : `Redirecting to the Dispute Generator in ${remaining} second${remaining === 1 ? '' : 's'}...`}
         </p>
         <div
           role="progressbar"
@@ -155,6 +184,7 @@ function PaymentConfirmed() {
           Quick-Start Guide
         </h2>
         <ol className="mt-4 list-decimal space-y-2 pl-5">
+          <li>{FREE_REPORT_STEP}</li>
           {QUICK_START.map((step) => (
             <li key={step}>{step}</li>
           ))}

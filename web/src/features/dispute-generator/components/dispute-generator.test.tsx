@@ -1,10 +1,10 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailedLetter } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { readBlob, readBlobText } from '../testing/read-blob';
 import { DisputeGenerator } from './dispute-generator';
 
@@ -91,6 +91,7 @@ function captureDownloads(): Download[] {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   // jsdom has no object URLs; each test decides how downloads behave.
   Object.assign(URL, { createObjectURL: () => '', revokeObjectURL: () => undefined });
 });
@@ -202,6 +203,18 @@ describe('guided flow', () => {
     expect(screen.getByLabelText('Your Name')).not.toBeVisible();
     expect(screen.getByLabelText('Credit Bureau')).toBeVisible();
 
+    // Next checks the step it leaves: its missing fields are marked beside them, and it stays.
+    await user.click(screen.getByRole('button', { name: 'Next: Review' }));
+    expect(current()).toEqual([steps[1]]);
+    expect(screen.getByLabelText('Credit Bureau')).toHaveFocus();
+    expect(screen.getByLabelText('Credit Bureau')).toHaveAccessibleDescription(
+      'Choose the credit bureau.',
+    );
+    expect(screen.getByLabelText('Account Name')).toHaveAttribute('aria-invalid', 'true');
+    await fillForm(user);
+    // Marks vanish as the fields are filled.
+    expect(screen.getByLabelText('Credit Bureau')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Choose the credit bureau.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next: Review' }));
     expect(screen.getByRole('heading', { name: 'Review' })).toHaveFocus();
     expect(screen.getByText('Jane')).toBeVisible();
@@ -656,7 +669,22 @@ describe('beyond the basic letter', () => {
     expect(letter!.letterText).toContain('Capital One Visa');
     expect(JSON.stringify(letter)).not.toMatch(/6789|1985/);
     expect(screen.getByLabelText('Letter text').textContent).toContain('6789');
-    expect(screen.getByRole('link', { name: 'My Disputes' })).toHaveAttribute('href', '/disputes');
+    for (const link of screen.getAllByRole('link', { name: 'My Disputes' }))
+      expect(link).toHaveAttribute('href', '/disputes');
+
+    // The preview then leads on: to My Disputes, or to a new letter with the details kept.
+    const dialog = screen.getByRole('dialog', { name: 'Letter Preview' });
+    expect(within(dialog).getByRole('link', { name: 'My Disputes' })).toHaveAttribute(
+      'href',
+      '/disputes',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Start a new letter' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Disputed items' })).toHaveFocus();
+    expect(screen.getByLabelText('Account Name')).toHaveValue('');
+    expect(screen.getByLabelText('Credit Bureau')).toHaveValue('');
+    await goToStep(user, 'Your details');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Jane Q. Public');
   });
 
   it("keeps each account's details apart and drops the details that had no owner", async () => {
@@ -941,7 +969,12 @@ describe('Letters III', () => {
 
   it('marks a report number longer than 40 characters in Your details', async () => {
     const user = renderGenerator();
+    // Typing stops at the field's limit; a longer value (restored, autofilled) is marked.
     await user.type(screen.getByLabelText('Report Number'), '1'.repeat(41));
+    expect(screen.getByLabelText('Report Number')).toHaveValue('1'.repeat(40));
+    fireEvent.change(screen.getByLabelText('Report Number'), {
+      target: { value: '1'.repeat(41) },
+    });
     expect(screen.getByLabelText('Report Number')).toHaveAccessibleDescription(
       expect.stringContaining('A report number has at most 40 characters.'),
     );
@@ -979,5 +1012,76 @@ describe('Letters III', () => {
     expect(transunion).toContain('Chester, PA 19016');
     expect(transunion).toContain('(report number TU-2)');
     expect(transunion).not.toContain('EQ-1');
+  });
+});
+
+describe('nothing lost', () => {
+  it('keeps the step in the address, one history entry per step', async () => {
+    const seen: string[] = [];
+    function Location() {
+      const location = useLocation();
+      seen.push(location.search);
+      return null;
+    }
+    toast.remove();
+    const user = userEvent.setup({ delay: null });
+    render(
+      <MemoryRouter initialEntries={['/tools?step=3']}>
+        <DisputeGenerator userId="user-1" onMailed={onMailed} />
+        <Location />
+      </MemoryRouter>,
+    );
+    // A reload on ?step=3 stays on Review.
+    expect(screen.getByRole('heading', { name: 'Review' })).toBeVisible();
+    await goToStep(user, 'Your details');
+    expect(seen.at(-1)).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Next: Disputed items' }));
+    expect(seen.at(-1)).toBe('?step=2');
+    expect(screen.getByRole('heading', { name: 'Disputed items' })).toHaveFocus();
+  });
+
+  it('keeps the draft for the session, without the identity details, and restores it', async () => {
+    let user = renderGenerator();
+    await fillSender(user);
+    await user.type(screen.getByLabelText('Date of Birth'), '1985-03-04');
+    await user.type(screen.getByLabelText('Last 4 of SSN'), '6789');
+    await user.type(screen.getByLabelText('Report Number'), '3318-2207');
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'not-mine');
+    await user.click(screen.getByLabelText('This is identity theft'));
+    await user.click(screen.getByLabelText('I have an FTC or police identity theft report'));
+    await user.type(screen.getByLabelText('Identity Theft Report Number'), '998877');
+    const kept = sessionStorage.getItem('credit-dispute-letters:letter-draft:user-1') ?? '';
+    expect(kept).toContain('Capital One Visa');
+    expect(kept).not.toMatch(/6789|1985|3318|998877/);
+
+    // A reload: the page starts again from what this tab kept.
+    cleanup();
+    user = renderGenerator();
+    await goToStep(user, 'Disputed items');
+    expect(screen.getByLabelText('Credit Bureau')).toHaveValue('equifax');
+    expect(screen.getByLabelText('Account Name')).toHaveValue('Capital One Visa');
+    expect(screen.getByLabelText('Error Details')).toHaveValue(
+      'The balance is $900, not $9,000. I paid the rest in March.',
+    );
+    expect(screen.getByLabelText('Identity Theft Report Number')).toHaveValue('');
+    await goToStep(user, 'Your details');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('Jane Q. Public');
+    expect(screen.getByLabelText('Date of Birth')).toHaveValue('');
+  });
+
+  it('asks before the page is left with unsaved input, and not before', async () => {
+    const user = renderGenerator();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await goToStep(user, 'Disputed items');
+    await user.type(screen.getByLabelText('Account Name'), 'Capital One Visa');
+    expect(leave()).toBe(true);
+    await user.clear(screen.getByLabelText('Account Name'));
+    expect(leave()).toBe(false);
   });
 });

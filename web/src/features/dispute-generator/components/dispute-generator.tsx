@@ -1,167 +1,49 @@
 import type { MailedLetter } from '@shared/disputes';
 import {
-  BUREAUS,
-  BUREAU_IDS,
   bureauChoiceProblems,
-  buildFurnisherLetter,
-  buildLetter,
-  DEFAULT_BUREAU_ENCLOSURES,
   disputedItems,
-  isBureauId,
-  EMPTY_ITEM_DRAFT,
   furnisherLetterApplies,
-  furnisherLetterFileName,
-  letterFileName,
   letterTextFile,
-  mailingAdvice,
-  placeholdersIn,
-  requiredEnclosures,
   toIsoDate,
   validateLetterDraft,
   type BureauChoice,
-  type DisputedItem,
-  type EnclosureId,
-  type FurnisherLetterOptions,
-  type ItemDraft,
-  type LetterDraft,
   type LetterForm,
   type MissingField,
-  type RequiredItemField,
-  type SenderDetails,
 } from '@shared/letters';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
+import { saveFile } from '@/lib/save-file';
 import '../dispute-generator.css';
+import { bureauLettersZip, chosenBureaus, isSeveral, withoutBureau } from '../lib/bureau-letters';
 import { exportLetter, preloadLetterExports, type ExportFormat } from '../lib/export-letter';
+import { problemsUnder, shownProblems } from '../lib/field-problems';
+import { hasItemInput, hasPageOnlyDetails, letterDraft } from '../lib/generator-draft';
+import { LAST_STEP, shownMissing, stepOfField, stepOfProblem, STEPS } from '../lib/guided-steps';
+import { bureauLetter, furnisherLetter } from '../lib/letter-assembly';
+import { liveLetterText } from '../lib/live-letter';
 import { mailedKey, type PreparedLetter } from '../lib/prepared-letter';
 import { downloadTextLetter } from '../lib/save-file';
-import { saveFile } from '@/lib/save-file';
-import { bureauLettersZip, chosenBureaus, isSeveral, withoutBureau } from '../lib/bureau-letters';
-import { problemsUnder, visibleProblems } from '../lib/field-problems';
 import { useYourDetails } from '../lib/stored-records';
-import { liveLetterText } from '../lib/live-letter';
-import {
-  FIELD_ERRORS,
-  GENERATOR_MESSAGES,
-  LETTER_MESSAGES,
-  LETTER_NOTES,
-  REVIEW_NOTES,
-} from '../messages';
-import { BureauCopiesFields } from './bureau-copies-fields';
-import { DisputedItemFields } from './disputed-item-fields';
-import { EnclosureChecklist } from './enclosure-checklist';
+import { useGuidedStep } from '../lib/use-guided-step';
+import { useLeaveWarning } from '../lib/use-leave-warning';
+import { useSessionDraft } from '../lib/use-session-draft';
+import { GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
 import { ExportOptionsPanel } from './export-options-panel';
 import { panelClasses } from './field-styles';
-import { FormField } from './form-field';
 import { FurnisherLetterPanel } from './furnisher-letter-panel';
 import { GuidedStep } from './guided-step';
+import { ItemsStep } from './items-step';
 import { LiveLetterPanel, LiveLetterSheet } from './live-letter';
+import { MailingPacketPanel } from './mailing-packet-panel';
+import { MyDisputesPanel } from './my-disputes-panel';
 import { PreviewModal, type GuardedAction, type MailedInput } from './preview-modal';
 import { PrintLetter } from './print-letter';
 import { PrivacyPanel } from './privacy-panel';
-import { MyDisputesPanel } from './my-disputes-panel';
+import { ReviewSummary } from './review-summary';
 import { StepIndicator } from './step-indicator';
 import { YourDetailsFields } from './your-details-fields';
-
-function prepared(
-  kind: PreparedLetter['kind'],
-  text: string,
-  recipient: string,
-  accountNames: string[],
-  fileName: (extension: 'txt' | 'docx' | 'html') => string,
-  record: PreparedLetter['record'],
-): PreparedLetter {
-  return {
-    kind,
-    recipient,
-    accountNames,
-    text,
-    advice: mailingAdvice(kind),
-    placeholders: placeholdersIn(text),
-    fileNames: { txt: fileName('txt'), docx: fileName('docx'), html: fileName('html') },
-    record,
-  };
-}
-
-/**
- * The form as My Disputes keeps it: the date of birth, SSN digits and report number are never
- * stored, so the kept copy of the letter is built without them.
- */
-function storable(form: LetterForm): { form: LetterForm; sender: MailedLetter['sender'] } {
-  const sender: Partial<SenderDetails> = form.sender ?? {};
-  const kept = {
-    name: sender.name ?? '',
-    address: sender.address ?? '',
-    phone: sender.phone ?? '',
-    email: sender.email ?? '',
-  };
-  return {
-    form: { ...form, sender: { ...sender, dateOfBirth: '', ssnLast4: '', reportNumber: '' } },
-    sender: kept,
-  };
-}
-
-const recordItem = ({ accountName, accountNumber, details }: DisputedItem) => ({
-  accountName,
-  accountNumber,
-  details,
-});
-
-function bureauLetter(form: LetterForm, date: Date): PreparedLetter {
-  const kept = storable(form);
-  return prepared(
-    'bureau',
-    buildLetter(form, date),
-    BUREAUS[form.bureau].name,
-    disputedItems(form).map((item) => item.accountName),
-    (extension) => letterFileName(form, date, extension),
-    {
-      recipient: { kind: 'bureau', bureau: form.bureau },
-      items: disputedItems(form).map(recordItem),
-      letterText: buildLetter(kept.form, date),
-      sender: kept.sender,
-    },
-  );
-}
-
-function furnisherLetter(
-  form: LetterForm,
-  date: Date,
-  options: FurnisherLetterOptions,
-): PreparedLetter {
-  const item = disputedItems(form)[options.itemIndex] ?? form;
-  const name = options.creditorName?.trim() || item.accountName;
-  const kept = storable(form);
-  return prepared(
-    'furnisher',
-    buildFurnisherLetter(form, date, options),
-    name,
-    [item.accountName],
-    (extension) => furnisherLetterFileName(form, date, options, extension),
-    {
-      recipient: { kind: 'furnisher', name, address: options.address ?? '' },
-      items: [recordItem(item)],
-      letterText: buildFurnisherLetter(kept.form, date, options),
-      sender: kept.sender,
-    },
-  );
-}
-
-/** The required item fields shown as missing for item `index`. */
-function itemErrors(missing: ReadonlySet<MissingField>, index: number): Set<RequiredItemField> {
-  return new Set(
-    (['errorType', 'accountName', 'details'] as const).filter((field) =>
-      missing.has(`${index}.${field}`),
-    ),
-  );
-}
-
-const NOTHING_MISSING: ReadonlySet<MissingField> = new Set();
-
-/** The guided flow. */
-const STEPS = ['Your details', 'Disputed items', 'Review'] as const;
 
 /**
  * Toasts about a letter (download, export, mailed) appear at the bottom: the preview is often
@@ -172,8 +54,10 @@ const LETTER_TOAST = { position: 'bottom-center' } as const;
 /** What the export-options panel asks for. */
 type PanelAction = 'download' | Exclude<GuardedAction, { kind: 'mailed' }>;
 
+const ALL_STEPS: ReadonlySet<number> = new Set(STEPS.keys());
+
 interface DisputeGeneratorProps {
-  /** The signed-in account: "Your details" are kept per account. */
+  /** The signed-in account: "Your details" and the draft are kept per account. */
   userId: string;
   /** The signed-in account's name, the starting value of "Your Name". */
   accountName?: string;
@@ -183,18 +67,15 @@ interface DisputeGeneratorProps {
 
 /**
  * The dispute letter generator: a guided flow (Your details → Disputed items → Review) beside the
- * letter as typed, then the preview, downloads and exports, all in the browser.
+ * letter as typed, then the preview, downloads and exports, all in the browser. The letter's
+ * logic lives in `lib/`; this component wires it to the page.
  */
-const BUREAU_OPTIONS = BUREAU_IDS.map((each) => ({ value: each, label: BUREAUS[each].name }));
-
 export function DisputeGenerator({ userId, accountName = '', onMailed }: DisputeGeneratorProps) {
   const form = useRef<HTMLFormElement>(null);
-  const [bureau, setBureau] = useState('');
-  const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM_DRAFT]);
-  const [enclosures, setEnclosures] = useState<EnclosureId[]>([...DEFAULT_BUREAU_ENCLOSURES]);
-  /** The further bureaus ticked under "Also send to", each with its report number. */
-  const [copies, setCopies] = useState<BureauChoice>({});
+  const headings = useRef<(HTMLHeadingElement | null)[]>([]);
+  const [draft, updateDraft, clearDraft] = useSessionDraft(userId);
   const [details, setDetails, forgetDetails] = useYourDetails(userId, accountName);
+  const [step, goTo] = useGuidedStep(headings);
   /**
    * The letter being recorded, then recorded (by `mailedKey`): one record however often the button
    * is pressed or the same letter is built again.
@@ -205,48 +86,79 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     pendingAction?: GuardedAction;
   } | null>(null);
   const [printed, setPrinted] = useState<PreparedLetter | null>(null);
-  /** Set by the first attempt to build an incomplete letter; the marks then follow the form. */
-  const [showMissing, setShowMissing] = useState(false);
-  const [step, setStep] = useState(0);
-  const headings = useRef<(HTMLHeadingElement | null)[]>([]);
+  /** The steps whose missing fields are marked: left by Next, or all once a letter was asked for. */
+  const [checkedSteps, setCheckedSteps] = useState<ReadonlySet<number>>(new Set());
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [packetOpen, setPacketOpen] = useState(false);
+  /** The further bureaus ticked under "Also send to", each with its report number (never kept). */
+  const [copies, setCopies] = useState<BureauChoice>({});
 
   useEffect(preloadLetterExports, []);
+  useLeaveWarning(mailed?.done !== true && (hasItemInput(draft) || hasPageOnlyDetails(details)));
 
-  const [firstItem = EMPTY_ITEM_DRAFT, ...moreItems] = items;
-  const draft: LetterDraft = {
-    bureau,
-    ...firstItem,
-    additionalItems: moreItems,
-    sender: details,
-    enclosures,
-  };
+  const fullDraft = letterDraft(draft, details);
   const today = toIsoDate(new Date());
-  const validation = validateLetterDraft(draft, today);
-  const missing = showMissing && !validation.ok ? new Set(validation.missing) : NOTHING_MISSING;
-  const problems = visibleProblems(
-    [...(validation.ok ? [] : validation.problems), ...bureauChoiceProblems(copies)],
-    items,
-    showMissing,
-  );
+  const validation = validateLetterDraft(fullDraft, today);
+  const missingFields: readonly MissingField[] = validation.ok ? [] : validation.missing;
+  const missing = shownMissing(missingFields, checkedSteps);
+  const allProblems = [
+    ...(validation.ok ? [] : validation.problems),
+    ...bureauChoiceProblems(copies),
+  ];
+  const problems = shownProblems(allProblems, draft.items, checkedSteps);
   const copiesOk = bureauChoiceProblems(copies).length === 0;
-  const liveText = liveLetterText(draft, new Date());
+  const liveText = liveLetterText(fullDraft, new Date());
+  // The packet's letter is built as the download builds it: same text, same date.
+  const packetLetter =
+    packetOpen && validation.ok ? bureauLetter(validation.form, new Date()) : null;
 
-  /** Shows step `index` and moves focus to its heading. */
-  function goTo(index: number) {
-    flushSync(() => setStep(index));
-    headings.current[index]?.focus();
+  /** The steps (of `steps`) with a missing field or a broken rule, first step first. */
+  function stepsToFix(steps: ReadonlySet<number>): number[] {
+    const marked = [
+      ...missingFields.map(stepOfField),
+      ...allProblems.map((problem) => stepOfProblem(problem.field)),
+    ];
+    return [...new Set(marked)].filter((each) => steps.has(each)).sort((a, b) => a - b);
   }
 
-  /** The current form as a letter form; when incomplete, a toast, each missing field marked and the first focused. */
+  /** Marks the missing fields and broken rules of `steps` and focuses the first, on its step. */
+  function showMissing(steps: ReadonlySet<number>) {
+    flushSync(() => setCheckedSteps(new Set([...checkedSteps, ...steps])));
+    const [itsStep] = stepsToFix(steps);
+    if (itsStep === undefined) return;
+    if (itsStep === step) focusFirstInvalid(itsStep);
+    else {
+      // The step shows once the address changes; its first marked field takes focus then.
+      focusOnArrival.current = itsStep;
+      goTo(itsStep);
+    }
+  }
+
+  const focusOnArrival = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusOnArrival.current !== step) return;
+    focusOnArrival.current = null;
+    focusFirstInvalid(step);
+  }, [step]);
+
+  function focusFirstInvalid(index: number) {
+    form.current
+      ?.querySelector<HTMLElement>(`[data-step="${index}"] [aria-invalid="true"]`)
+      ?.focus();
+  }
+
+  /** "Next" checks the step it leaves: its missing fields are marked beside them, and it stays. */
+  function next() {
+    const leaving = new Set([step]);
+    if (stepsToFix(leaving).length > 0) showMissing(leaving);
+    else goTo(step + 1);
+  }
+
+  /** The current form as a letter form; when incomplete, a toast and every missing field marked. */
   function completeForm(message: string): LetterForm | null {
     if (validation.ok && copiesOk) return validation.form;
     toast.error(message);
-    flushSync(() => setShowMissing(true));
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const itsStep = Number(first?.closest('[data-step]')?.getAttribute('data-step') ?? step);
-    if (itsStep !== step) flushSync(() => setStep(itsStep));
-    first?.focus();
+    showMissing(ALL_STEPS);
     return null;
   }
 
@@ -298,6 +210,10 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     } catch {
       toast.error(LETTER_MESSAGES.downloadFailed, LETTER_TOAST);
     }
+  }
+
+  function openPacket() {
+    if (completeForm(LETTER_MESSAGES.missingFields)) setPacketOpen(true);
   }
 
   function openPreview() {
@@ -359,6 +275,17 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     );
   }
 
+  /** After a letter is mailed: an empty draft on step 2 (the user's details stay). */
+  function startNewLetter() {
+    clearDraft();
+    setMailed(null);
+    setPreview(null);
+    setCheckedSteps(new Set());
+    setPacketOpen(false);
+    setCopies({});
+    goTo(1);
+  }
+
   const closePreview = useCallback(() => setPreview(null), []);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
 
@@ -367,110 +294,55 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
     toast.success(GENERATOR_MESSAGES.detailsForgotten);
   }
 
-  const bureauError = missing.has('bureau') ? FIELD_ERRORS.bureau : null;
+  const backButton = (to: number) => (
+    <button type="button" onClick={() => goTo(to)} className={buttonClasses('secondary')}>
+      Back
+    </button>
+  );
 
-  const itemsStep = (
+  const steps = [
     <>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <FormField
-          type="select"
-          label="Credit Bureau"
-          value={bureau}
-          onChange={(value) => {
-            setBureau(value);
-            setCopies(withoutBureau(copies, value));
-          }}
-          placeholder="Select credit bureau"
-          options={BUREAU_OPTIONS}
-          required
-          error={bureauError}
-        />
-        {isBureauId(bureau) && (
-          <BureauCopiesFields
-            primary={bureau}
-            copies={copies}
-            onChange={setCopies}
-            problems={problemsUnder(problems, '')}
-          />
-        )}
-        {items.map((item, index) => {
-          const fields = (
-            <DisputedItemFields
-              item={item}
-              labelSuffix={index === 0 ? '' : ` (item ${index + 1})`}
-              errors={itemErrors(missing, index)}
-              problems={problemsUnder(problems, `${index}.`)}
-              today={today}
-              onChange={(next) => setItems(items.map((each, at) => (at === index ? next : each)))}
-            />
-          );
-          return index === 0 ? (
-            <div key={index} className="contents">
-              {fields}
-            </div>
-          ) : (
-            <fieldset
-              key={index}
-              className="grid gap-4 rounded-lg border border-gray-200 p-4 md:col-span-2 md:grid-cols-2"
-            >
-              <legend className="px-1 text-sm font-semibold">Disputed item {index + 1}</legend>
-              {fields}
-              <button
-                type="button"
-                onClick={() => setItems(items.filter((_, at) => at !== index))}
-                className={buttonClasses(
-                  'secondary',
-                  'px-3 py-2 text-sm md:col-span-2 md:justify-self-start',
-                )}
-              >
-                Remove item {index + 1}
-              </button>
-            </fieldset>
-          );
-        })}
-        <div className="md:col-span-2">
-          <button
-            type="button"
-            onClick={() => setItems([...items, EMPTY_ITEM_DRAFT])}
-            className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
-          >
-            Add another disputed item
-          </button>
-        </div>
+      <YourDetailsFields
+        details={details}
+        onChange={setDetails}
+        onForget={forget}
+        problems={problemsUnder(problems, 'sender.')}
+      />
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="submit" className={buttonClasses('primary')}>
+          Next: {STEPS[1]}
+        </button>
       </div>
+    </>,
+    <>
+      <ItemsStep
+        draft={draft}
+        onChange={(change) =>
+          updateDraft((current) => {
+            const next = change(current);
+            if (next.bureau !== current.bureau) setCopies(withoutBureau(copies, next.bureau));
+            return next;
+          })
+        }
+        missing={missing}
+        problems={problems}
+        copies={copies}
+        onCopies={setCopies}
+        today={today}
+      />
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={buttonClasses('primary')}>
           Next: {STEPS[2]}
         </button>
-        <button type="button" onClick={() => goTo(0)} className={buttonClasses('secondary')}>
-          Back
-        </button>
+        {backButton(0)}
       </div>
-    </>
-  );
-
-  const reviewStep = (
+    </>,
     <>
-      <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-        <dt className="font-semibold text-gray-900">To</dt>
-        <dd className="break-words text-gray-800">
-          {isBureauId(bureau) ? BUREAUS[bureau].name : REVIEW_NOTES.noBureau}
-        </dd>
-        <dt className="font-semibold text-gray-900">Disputed items</dt>
-        <dd className="break-words text-gray-800">
-          {items.map((item) => item.accountName.trim() || REVIEW_NOTES.unnamed).join('; ')}
-        </dd>
-        <dt className="font-semibold text-gray-900">From</dt>
-        <dd className="break-words text-gray-800">{details.name.trim() || REVIEW_NOTES.noName}</dd>
-      </dl>
-      <div className="mt-6">
-        <EnclosureChecklist
-          selected={enclosures}
-          onChange={setEnclosures}
-          required={requiredEnclosures(items)}
-          requiredReason={LETTER_NOTES.idNeededForIdentityTheft}
-        />
-      </div>
+      <ReviewSummary
+        draft={draft}
+        senderName={details.name}
+        onEnclosures={(enclosures) => updateDraft((current) => ({ ...current, enclosures }))}
+      />
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={buttonClasses('primary')}>
           Generate &amp; Download Letter
@@ -478,12 +350,13 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
         <button type="button" onClick={openPreview} className={buttonClasses('secondary')}>
           Preview Letter
         </button>
-        <button type="button" onClick={() => goTo(1)} className={buttonClasses('secondary')}>
-          Back
+        <button type="button" onClick={openPacket} className={buttonClasses('secondary')}>
+          Build mailing packet
         </button>
+        {backButton(1)}
       </div>
-    </>
-  );
+    </>,
+  ];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
@@ -504,28 +377,12 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (step < STEPS.length - 1) goTo(step + 1);
+            if (step < LAST_STEP) next();
             else generate();
           }}
           className={panelClasses}
         >
-          {[
-            <>
-              <YourDetailsFields
-                details={details}
-                onChange={setDetails}
-                onForget={forget}
-                problems={problemsUnder(problems, 'sender.')}
-              />
-              <div className="mt-6 flex flex-wrap gap-3">
-                <button type="submit" className={buttonClasses('primary')}>
-                  Next: {STEPS[1]}
-                </button>
-              </div>
-            </>,
-            itemsStep,
-            reviewStep,
-          ].map((content, index) => (
+          {steps.map((content, index) => (
             <GuidedStep
               key={STEPS[index]}
               index={index}
@@ -540,9 +397,16 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
             </GuidedStep>
           ))}
         </form>
-        <div hidden={step !== STEPS.length - 1} className="space-y-6">
+        <div hidden={step !== LAST_STEP} className="space-y-6">
+          {packetLetter && validation.ok && (
+            <MailingPacketPanel
+              form={validation.form}
+              letter={packetLetter}
+              onMarkMailed={() => setPreview({ letter: packetLetter })}
+            />
+          )}
           <FurnisherLetterPanel
-            items={items.map((item) => ({
+            items={draft.items.map((item) => ({
               accountName: item.accountName.trim(),
               applies: furnisherLetterApplies(item),
               errorType: item.errorType,
@@ -574,6 +438,7 @@ export function DisputeGenerator({ userId, accountName = '', onMailed }: Dispute
             mailed?.key === mailedKey(preview.letter) ? (mailed.done ? 'done' : 'saving') : null
           }
           onMarkMailed={(input) => markMailed(preview.letter, input)}
+          onStartNew={startNewLetter}
         />
       )}
       {printed !== null && <PrintLetter text={printed.text} advice={printed.advice} />}

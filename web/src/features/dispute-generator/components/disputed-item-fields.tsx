@@ -22,9 +22,11 @@ import {
   type RequiredItemField,
 } from '@shared/letters';
 import { buttonClasses } from '@/components/button-styles';
+import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
 import { FormField } from './form-field';
+import { TypeHelper } from './type-helper';
 
 type TextFactKey = Exclude<
   keyof ItemDraft,
@@ -219,6 +221,7 @@ export function DisputedItemFields({
         error={errors.has('errorType') ? FIELD_ERRORS.errorType : null}
         hint={errorType ? ERROR_TYPES[errorType].description : ITEM_HINTS.errorTypes}
       />
+      <TypeHelper onChoose={(type) => set('errorType', type)} />
       <FormField
         label={`Account Name${labelSuffix}`}
         value={item.accountName}
@@ -228,6 +231,7 @@ export function DisputedItemFields({
             ? 'e.g. Acme Auto Finance'
             : 'e.g. Capital One Credit Card'
         }
+        maxLength={FIELD_LIMITS.accountName}
         required={errorType !== 'incorrect-personal-info'}
         error={errors.has('accountName') ? FIELD_ERRORS.accountName : null}
         hint={
@@ -244,6 +248,7 @@ export function DisputedItemFields({
             label={`Account Number${labelSuffix}`}
             value={item.accountNumber}
             onChange={(value) => set('accountNumber', value)}
+            maxLength={FIELD_LIMITS.accountNumber}
             hint={ITEM_HINTS.accountNumber}
             required={!item.accountNumberNotShown}
             error={problem('accountNumber')}
@@ -270,6 +275,7 @@ export function DisputedItemFields({
           suggestions={field.suggestions}
           required={field.required ?? (field.key === 'duplicateRemove' && !item.soldDebt)}
           error={problem(field.key)}
+          maxLength={field.type === 'date' ? undefined : FIELD_LIMITS.fact}
         />
       ))}
       {errorType === 'duplicate-account' && (
@@ -291,6 +297,7 @@ export function DisputedItemFields({
             placeholder={
               item.personalInfoKind === 'ssn' ? 'Last 4 digits only' : 'e.g. 12 Elm Street'
             }
+            maxLength={FIELD_LIMITS.fact}
             required={!item.personalInfoNotMine}
             error={problem('correctInfo')}
           />
@@ -329,6 +336,7 @@ export function DisputedItemFields({
                   label={`Identity Theft Report Number${labelSuffix}`}
                   value={item.identityTheftReportNumber}
                   onChange={(value) => set('identityTheftReportNumber', value)}
+                  maxLength={FIELD_LIMITS.identityTheftReportNumber}
                   hint={ITEM_HINTS.identityTheftReport}
                 />
               )}
@@ -428,6 +436,7 @@ export function DisputedItemFields({
         value={item.details}
         onChange={(value) => set('details', value)}
         placeholder="In your own words: what is wrong, and what is correct"
+        maxLength={FIELD_LIMITS.details}
         required
         error={errors.has('details') ? FIELD_ERRORS.details : null}
         hint={
@@ -443,6 +452,7 @@ export function DisputedItemFields({
         rows={3}
         value={item.evidence}
         onChange={(value) => set('evidence', value)}
+        maxLength={FIELD_LIMITS.evidence}
         placeholder={'e.g. March 2026 bank statement\nPayoff letter from the creditor'}
         hint={ITEM_HINTS.evidence}
       />

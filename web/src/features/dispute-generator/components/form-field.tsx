@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { CharacterCount } from '@/components/character-count';
 import { errorClasses, hintClasses, inputClasses, labelClasses } from './field-styles';
 
 interface FormFieldProps {
@@ -17,6 +18,8 @@ interface FormFieldProps {
   required?: boolean;
   /** The message beside an invalid field; marks it aria-invalid. */
   error?: string | null;
+  /** For text: the most characters it takes, with a live count under it. */
+  maxLength?: number;
   /** Options offered while typing (a datalist). */
   suggestions?: readonly string[];
   className?: string;
@@ -35,6 +38,7 @@ export function FormField({
   error,
   suggestions,
   options = [],
+  maxLength,
   className,
 }: FormFieldProps) {
   const id = useId();
@@ -57,6 +61,7 @@ export function FormField({
       {type === 'textarea' ? (
         <textarea
           {...common}
+          maxLength={maxLength}
           rows={rows}
           placeholder={placeholder}
           onChange={(event) => onChange(event.target.value)}
@@ -73,12 +78,14 @@ export function FormField({
       ) : (
         <input
           {...common}
+          maxLength={maxLength}
           type={type}
           placeholder={placeholder}
           list={suggestions ? `${id}-suggestions` : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
+      {maxLength !== undefined && <CharacterCount length={value.length} max={maxLength} />}
       {suggestions && (
         <datalist id={`${id}-suggestions`}>
           {suggestions.map((suggestion) => (

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
+import { CharacterCount } from '@/components/character-count';
+import { FIELD_LIMITS } from '../lib/field-limits';
 import { LETTER_NOTES } from '../messages';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
 import { FormField } from './form-field';
@@ -75,7 +77,12 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
         )}
         {applies ? (
           <>
-            <FormField label="Creditor's Name" value={creditorName} onChange={setCreditorName} />
+            <FormField
+              label="Creditor's Name"
+              value={creditorName}
+              onChange={setCreditorName}
+              maxLength={FIELD_LIMITS.creditorName}
+            />
             <div>
               <label htmlFor={`${id}-address`} className={labelClasses}>
                 Creditor&apos;s dispute address (optional)
@@ -83,10 +90,12 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
               <textarea
                 id={`${id}-address`}
                 rows={3}
+                maxLength={FIELD_LIMITS.creditorAddress}
                 value={address}
                 onChange={(event) => setAddress(event.target.value)}
                 className={inputClasses}
               />
+              <CharacterCount length={address.length} max={FIELD_LIMITS.creditorAddress} />
             </div>
             <label className="flex items-center gap-2 text-sm text-gray-900 md:col-span-2">
               <input

@@ -1,6 +1,8 @@
 import { toIsoDate } from '@shared/letters';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { paths } from '@/config/paths';
 import type { ExportFormat } from '../lib/export-letter';
 import type { PreparedLetter } from '../lib/prepared-letter';
 import { GENERATOR_MESSAGES, PLACEHOLDER_WARNING } from '../messages';
@@ -30,6 +32,8 @@ interface PreviewModalProps {
   /** This letter's "Mark as mailed": being recorded, recorded, or not yet. */
   mailed?: 'saving' | 'done' | null;
   onMarkMailed: (input: MailedInput) => void;
+  /** Once this letter is recorded: clears the draft for the next letter. */
+  onStartNew?: () => void;
 }
 
 const smallButton = 'px-3 py-2 text-sm';
@@ -43,6 +47,7 @@ export function PreviewModal({
   onPrint,
   mailed = null,
   onMarkMailed,
+  onStartNew,
 }: PreviewModalProps) {
   const titleId = useId();
   const [today] = useState(() => toIsoDate(new Date()));
@@ -224,6 +229,26 @@ export function PreviewModal({
               {mailed === 'done' ? 'Added to My Disputes' : 'Mark as mailed'}
             </button>
           </form>
+          {mailed === 'done' && (
+            <div role="status" className="flex flex-wrap items-center gap-3 text-sm">
+              <p className="text-gray-900">
+                It is in{' '}
+                <Link to={paths.disputes} className="font-semibold text-blue-800 underline">
+                  My Disputes
+                </Link>{' '}
+                with its deadline.
+              </p>
+              {onStartNew && (
+                <button
+                  type="button"
+                  onClick={onStartNew}
+                  className={buttonClasses('primary', smallButton)}
+                >
+                  Start a new letter
+                </button>
+              )}
+            </div>
+          )}
         </div>
       </div>
     </LetterDialog>

@@ -1,6 +1,8 @@
 import { ssnLast4Input, type SenderDetails } from '@shared/letters';
 import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
+import { CharacterCount } from '@/components/character-count';
+import { FIELD_LIMITS } from '../lib/field-limits';
 import { errorClasses, hintClasses, inputClasses, labelClasses } from './field-styles';
 
 interface YourDetailsFieldsProps {
@@ -18,17 +20,31 @@ const FIELDS: readonly {
   label: string;
   type: string;
   autoComplete: string;
+  maxLength?: number;
   hint?: string;
 }[] = [
-  { key: 'name', label: 'Your Name', type: 'text', autoComplete: 'name' },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  {
+    key: 'name',
+    label: 'Your Name',
+    type: 'text',
+    autoComplete: 'name',
+    maxLength: FIELD_LIMITS.name,
+  },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: FIELD_LIMITS.phone },
+  {
+    key: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: FIELD_LIMITS.email,
+  },
   { key: 'dateOfBirth', label: 'Date of Birth', type: 'date', autoComplete: 'bday' },
   {
     key: 'reportNumber',
     label: 'Report Number',
     type: 'text',
     autoComplete: 'off',
+    maxLength: FIELD_LIMITS.reportNumber,
     hint: 'From the credit report of the bureau you are writing to.',
   },
 ];
@@ -53,6 +69,11 @@ export function YourDetailsFields({
 
   return (
     <>
+      <p className="mt-1 text-sm text-gray-900">
+        <strong>What the bureau needs to find your file:</strong> your full name and your current
+        mailing address (and your previous address if you moved in the last 2 years). The rest is
+        optional.
+      </p>
       <p className="mt-1 text-sm text-gray-700">
         Optional, but they help the bureau find your file. They go into your letters and never to
         our servers. Name, addresses, phone and email stay in this browser (local storage) until you
@@ -76,12 +97,16 @@ export function YourDetailsFields({
                 id={`${id}-${field.key}`}
                 type={field.type}
                 autoComplete={field.autoComplete}
+                maxLength={field.maxLength}
                 value={details[field.key]}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={describedBy || undefined}
                 onChange={(event) => onChange({ ...details, [field.key]: event.target.value })}
                 className={inputClasses}
               />
+              {field.maxLength !== undefined && (
+                <CharacterCount length={details[field.key].length} max={field.maxLength} />
+              )}
               {error && (
                 <p id={`${id}-${field.key}-error`} className={errorClasses}>
                   {error}
@@ -122,11 +147,13 @@ export function YourDetailsFields({
             id={`${id}-address`}
             rows={2}
             autoComplete="street-address"
+            maxLength={FIELD_LIMITS.address}
             value={details.address}
             onChange={(event) => onChange({ ...details, address: event.target.value })}
             placeholder={'Street address\nCity, State ZIP'}
             className={inputClasses}
           />
+          <CharacterCount length={details.address.length} max={FIELD_LIMITS.address} />
         </div>
         <div>
           <label htmlFor={`${id}-previous-address`} className={labelClasses}>
@@ -135,11 +162,13 @@ export function YourDetailsFields({
           <textarea
             id={`${id}-previous-address`}
             rows={2}
+            maxLength={FIELD_LIMITS.address}
             value={details.previousAddress}
             aria-describedby={`${id}-previous-address-hint`}
             onChange={(event) => onChange({ ...details, previousAddress: event.target.value })}
             className={inputClasses}
           />
+          <CharacterCount length={details.previousAddress.length} max={FIELD_LIMITS.address} />
           <p id={`${id}-previous-address-hint`} className={hintClasses}>
             If you moved in the last 2 years.
           </p>

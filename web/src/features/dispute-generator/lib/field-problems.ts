@@ -1,4 +1,5 @@
 import type { FieldProblem, ItemDraft } from '@shared/letters';
+import { stepOfProblem } from './guided-steps';
 
 /**
  * The problems shown inline: a value that breaks a rule (a future date, too many SSN digits) at
@@ -17,6 +18,26 @@ export function visibleProblems(
     const value = item[field as keyof ItemDraft];
     return typeof value === 'string' && value.trim() !== '';
   });
+}
+
+/**
+ * The problems shown inline in the guided flow: every problem of a step already checked (by
+ * Next, or all by Generate); on the others only broken rules of values already typed.
+ */
+export function shownProblems(
+  problems: readonly FieldProblem[],
+  items: readonly ItemDraft[],
+  checkedSteps: ReadonlySet<number>,
+): FieldProblem[] {
+  const checked = (problem: FieldProblem) => checkedSteps.has(stepOfProblem(problem.field));
+  return [
+    ...visibleProblems(
+      problems.filter((problem) => !checked(problem)),
+      items,
+      false,
+    ),
+    ...problems.filter(checked),
+  ];
 }
 
 /** The problems under `prefix` ("0.", "sender.", "reportNumber."), keyed by the field's name. */

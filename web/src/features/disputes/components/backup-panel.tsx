@@ -59,7 +59,7 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className={panelClasses}>
+    <section id="backup" aria-labelledby={`${id}-title`} className={panelClasses}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
         Your data
       </h2>

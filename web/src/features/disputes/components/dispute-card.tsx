@@ -1,6 +1,5 @@
 import {
   cfpbComplaintNarrative,
-  disputeStatus,
   dueDate,
   exhibitSlots,
   followUpFileName,
@@ -10,6 +9,7 @@ import {
   noResponseLetterNote,
   recipientAddressLines,
   recipientName,
+  roundStatus,
   type Dispute,
   type DueDate,
 } from '@shared/disputes';
@@ -34,6 +34,8 @@ interface DisputeCardProps {
   parent?: Dispute | undefined;
   /** The rounds that follow this one directly. */
   laterRounds: readonly Dispute[];
+  /** Every dispute: a round's follow-up changes how its status reads. */
+  all: readonly Dispute[];
   today: string;
   api: DisputesApi;
 }
@@ -50,10 +52,9 @@ function period(due: DueDate): string {
   return due.deliveryIsEstimate ? `${span}; enter Delivered On for the exact date` : span;
 }
 
-function DueLine({ dispute, today }: { dispute: Dispute; today: string }) {
+function DueLine({ dispute, overdue }: { dispute: Dispute; overdue: boolean }) {
   const due = dueDate(dispute);
   if (!due) return null;
-  const overdue = disputeStatus(dispute, today) === 'overdue';
   return (
     <p className={`text-sm ${overdue ? 'font-semibold text-red-800' : 'text-gray-900'}`}>
       <span className="font-semibold" data-testid="due-date">
@@ -94,10 +95,11 @@ function CfpbNarrative({ text }: { text: string }) {
 }
 
 /** One letter of a thread: its clock, outcomes, next steps, letter and exhibits. */
-export function DisputeCard({ dispute, parent, laterRounds, today, api }: DisputeCardProps) {
+export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: DisputeCardProps) {
   const titleId = useId();
   const remove = useConfirmStep();
-  const status = disputeStatus(dispute, today);
+  const status = roundStatus(dispute, all, today);
+  const needsUser = status.status === 'overdue' && status.followedUpBy === undefined;
   const due = dueDate(dispute);
   const steps = nextSteps(dispute, laterRounds, today);
   const who = recipientName(dispute.recipient);
@@ -159,7 +161,7 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
     <article
       aria-labelledby={titleId}
       className={`space-y-5 rounded-xl border bg-white p-5 shadow-sm ${
-        status === 'overdue' ? 'border-red-700 ring-2 ring-red-700' : 'border-gray-200'
+        needsUser ? 'border-red-700 ring-2 ring-red-700' : 'border-gray-200'
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -178,7 +180,7 @@ export function DisputeCard({ dispute, parent, laterRounds, today, api }: Disput
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <DueLine dispute={dispute} today={today} />
+        <DueLine dispute={dispute} overdue={needsUser} />
         {due && (
           <button
             type="button"

@@ -9,7 +9,7 @@ import { useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
 import type { DisputesApi } from '../hooks/use-disputes';
-import { readExhibitFile } from '../lib/exhibit-file';
+import { readExhibitFile } from '@/lib/exhibit-file';
 import { newId } from '../lib/ids';
 import { DISPUTE_MESSAGES } from '../messages';
 

@@ -33,6 +33,8 @@ async function show(...disputes: ReturnType<typeof sampleDispute>[]) {
       <MyDisputes userId={USER} deleteDetails={deleteDetails} />
     </MemoryRouter>,
   );
+  // The dashboard lists it; its row opens it.
+  await userEvent.click(await screen.findByRole('link', { name: /: Round 1$/ }));
   return { card: await screen.findByRole('article', { name: /^Round 1/ }), deleteDetails };
 }
 

@@ -1,38 +1,17 @@
-import { disputeStatus, type Dispute } from '@shared/disputes';
+import { overdueCount } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useDisputes } from '../hooks/use-disputes';
+import { dashboardRows, threads } from '../lib/dashboard';
 import { preloadDisputeTools } from '../lib/lazy-tools';
 import { DISPUTE_MESSAGES } from '../messages';
 import { BackupPanel } from './backup-panel';
 import { DisputeCard } from './dispute-card';
-
-interface Thread {
-  root: Dispute;
-  /** Every round of the thread in reading order: Round 1, then what followed it. */
-  rounds: Dispute[];
-}
-
-/** Groups disputes into threads, newest thread first, each read top to bottom. */
-function threads(disputes: readonly Dispute[]): Thread[] {
-  const byParent = new Map<string, Dispute[]>();
-  const ids = new Set(disputes.map((dispute) => dispute.id));
-  for (const dispute of disputes)
-    if (dispute.parentId && ids.has(dispute.parentId))
-      byParent.set(dispute.parentId, [...(byParent.get(dispute.parentId) ?? []), dispute]);
-  const walk = (dispute: Dispute): Dispute[] => [
-    dispute,
-    ...(byParent.get(dispute.id) ?? []).flatMap(walk),
-  ];
-  return disputes
-    .filter((dispute) => !dispute.parentId || !ids.has(dispute.parentId))
-    .map((root) => ({ root, rounds: walk(root) }))
-    .reverse();
-}
+import { DisputeList } from './dispute-list';
 
 interface MyDisputesProps {
   userId: string;
@@ -40,9 +19,13 @@ interface MyDisputesProps {
   deleteDetails: () => void;
 }
 
-/** The My Disputes page for the signed-in user. */
+/**
+ * The My Disputes page for the signed-in user: the dashboard, or one dispute's thread when the
+ * address names it (`?dispute=<id>`, so Back returns to the dashboard).
+ */
 export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
   const api = useDisputes(userId, deleteDetails);
+  const [params] = useSearchParams();
   const today = toIsoDate(new Date());
   useEffect(preloadDisputeTools, []);
 
@@ -56,20 +39,41 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
 
   const { disputes } = api.state;
   const byId = new Map(disputes.map((dispute) => [dispute.id, dispute]));
-  const overdue = disputes.filter((dispute) => disputeStatus(dispute, today) === 'overdue');
+  const overdue = overdueCount(disputes, today);
+  const opened = threads(disputes).find((thread) => thread.root.id === params.get('dispute'));
+
+  if (opened)
+    return (
+      <div className="space-y-6">
+        <Link to={{ search: '' }} className="inline-block font-semibold text-blue-800 underline">
+          ← All disputes
+        </Link>
+        <section aria-label="Dispute thread" className="space-y-4">
+          {opened.rounds.map((dispute) => (
+            <DisputeCard
+              key={dispute.id}
+              dispute={dispute}
+              parent={dispute.parentId ? byId.get(dispute.parentId) : undefined}
+              laterRounds={disputes.filter((each) => each.parentId === dispute.id)}
+              all={disputes}
+              today={today}
+              api={api}
+            />
+          ))}
+        </section>
+        <BackupPanel userId={userId} api={api} />
+      </div>
+    );
 
   return (
     <div className="space-y-8">
-      {overdue.length > 0 && (
+      {overdue > 0 && (
         <p role="status" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-900">
           <strong>
-            {overdue.length === 1
-              ? '1 dispute is overdue'
-              : `${overdue.length} disputes are overdue`}
-            .
+            {overdue === 1 ? '1 dispute is overdue' : `${overdue} disputes are overdue`}.
           </strong>{' '}
           The deadline to answer has passed. Record &quot;No response&quot; or what came back, and
-          build the follow-up below.
+          build the follow-up.
         </p>
       )}
       {disputes.length === 0 ? (
@@ -82,26 +86,16 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
           <Link to={paths.tools} className={buttonClasses('primary', 'mt-4')}>
             Open the Dispute Generator
           </Link>
+          <p className="mt-4 text-sm text-gray-800">
+            Used another device?{' '}
+            <a href="#backup" className="font-semibold text-blue-800 underline">
+              Import your backup
+            </a>{' '}
+            below: disputes are kept in the browser they were made in.
+          </p>
         </section>
       ) : (
-        threads(disputes).map((thread) => (
-          <section
-            key={thread.root.id}
-            aria-label={`Dispute thread started ${thread.root.mailedOn ?? thread.root.createdAt.slice(0, 10)}`}
-            className="space-y-4"
-          >
-            {thread.rounds.map((dispute) => (
-              <DisputeCard
-                key={dispute.id}
-                dispute={dispute}
-                parent={dispute.parentId ? byId.get(dispute.parentId) : undefined}
-                laterRounds={disputes.filter((each) => each.parentId === dispute.id)}
-                today={today}
-                api={api}
-              />
-            ))}
-          </section>
-        ))
+        <DisputeList rows={dashboardRows(disputes, today)} />
       )}
       <BackupPanel userId={userId} api={api} />
     </div>

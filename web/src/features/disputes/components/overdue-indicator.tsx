@@ -1,8 +1,7 @@
 import { overdueCount } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { useLocation } from 'react-router-dom';
 import { DISPUTES_CHANGED, hasDisputesOnDevice } from '../lib/device-data';
 
 /** How many of the user's disputes are overdue today (0 when none are kept here). */
@@ -17,7 +16,7 @@ async function countOverdue(userId: string): Promise<number> {
   }
 }
 
-/** The header's red "N overdue" link to My Disputes; nothing when no dispute is overdue. */
+/** The red count on the header's "My Disputes" link; nothing when no dispute needs the user. */
 export default function OverdueIndicator({ userId }: { userId: string }) {
   const [count, setCount] = useState(0);
   const { pathname } = useLocation();
@@ -39,12 +38,12 @@ export default function OverdueIndicator({ userId }: { userId: string }) {
 
   if (count === 0) return null;
   return (
-    <Link
-      to={paths.disputes}
-      className="inline-flex items-center rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white hover:bg-red-800"
+    <span
+      data-testid="overdue-badge"
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white"
     >
-      {count} overdue
-      <span className="sr-only"> {count === 1 ? 'dispute' : 'disputes'}: open My Disputes</span>
-    </Link>
+      {count}
+      <span className="sr-only"> overdue</span>
+    </span>
   );
 }

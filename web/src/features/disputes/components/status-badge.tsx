@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type DisputeStatus } from '@shared/disputes';
+import { STATUS_LABELS, type DisputeStatus, type RoundStatus } from '@shared/disputes';
 
 const COLOURS: Readonly<Record<DisputeStatus, string>> = {
   draft: 'border-gray-400 bg-gray-100 text-gray-900',
@@ -8,13 +8,19 @@ const COLOURS: Readonly<Record<DisputeStatus, string>> = {
   overdue: 'border-red-700 bg-red-700 text-white',
   resolved: 'border-green-300 bg-green-50 text-green-900',
 };
+const FOLLOWED_UP = 'border-gray-400 bg-white text-gray-900';
 
-export function StatusBadge({ status }: { status: DisputeStatus }) {
+/** A round's status chip; a followed-up round is no longer shown as an alarm. */
+export function StatusBadge({ status }: { status: DisputeStatus | RoundStatus }) {
+  const round = typeof status === 'string' ? { status, label: STATUS_LABELS[status] } : status;
+  const followedUp = 'followedUpBy' in round && round.followedUpBy !== undefined;
   return (
     <span
-      className={`inline-flex shrink-0 items-center rounded-full border px-3 py-1 text-sm font-semibold ${COLOURS[status]}`}
+      className={`inline-flex shrink-0 items-center rounded-full border px-3 py-1 text-sm font-semibold ${
+        followedUp ? FOLLOWED_UP : COLOURS[round.status]
+      }`}
     >
-      {STATUS_LABELS[status]}
+      {round.label}
     </span>
   );
 }

@@ -16,4 +16,13 @@ describe('dueDateCalendar', () => {
     expect(unfolded).toContain('the answer is due by December 3, 2026.');
     expect(calendarFileName(dispute, due)).toBe('response-due-experian-2026-12-03.ics');
   });
+
+  it('reminds the user the day before', () => {
+    const dispute = sampleDispute({ deliveredOn: '2026-11-04' });
+    const ics = dueDateCalendar(dispute, dueDate(dispute)!);
+    const alarm = /BEGIN:VALARM\r?\n([\s\S]*?)END:VALARM/.exec(ics)?.[1] ?? '';
+    expect(alarm).toMatch(/ACTION:DISPLAY/);
+    expect(alarm).toMatch(/TRIGGER:-PT24H\r?\n/);
+    expect(alarm).toContain('DESCRIPTION:Response due tomorrow from Experian (Round 1)');
+  });
 });

@@ -25,6 +25,14 @@ export function dueDateCalendar(dispute: Dispute, due: DueDate): string {
     start: dateArray(due.dueOn),
     end: dateArray(addDays(due.dueOn, 1)),
     transp: 'TRANSPARENT',
+    // A reminder the day before. In hours: ics writes a day as "-P1DT", which strict readers refuse.
+    alarms: [
+      {
+        action: 'display',
+        description: `Response due tomorrow from ${who} (Round ${dispute.round})`,
+        trigger: { hours: 24, before: true },
+      },
+    ],
   });
   if (error || !value) throw error ?? new Error('The calendar file could not be made');
   return value;

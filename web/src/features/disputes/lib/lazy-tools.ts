@@ -2,7 +2,7 @@
  * pdf-lib and ics are their own chunks, fetched when My Disputes opens (not on first click), so
  * building a packet or a calendar file makes no request.
  */
-export const loadEvidencePacket = () => import('./evidence-packet');
+export const loadEvidencePacket = () => import('@/lib/evidence-packet');
 export const loadCalendar = () => import('./calendar');
 
 export function preloadDisputeTools(): void {

@@ -30,6 +30,10 @@ export const WINDOW_ADDRESS = {
 const HEADER_BOTTOM = 2.0 * INCH;
 const BODY_TOP_FIRST_PAGE = 3.375 * INCH;
 const FOLDS = [PAGE.height / 3, (2 * PAGE.height) / 3];
+/** The letters' closing (shared/letters CLOSING: this file imports nothing of the project). */
+const CLOSING = 'Sincerely,';
+/** The closing, two blank lines to sign on, and the name. */
+const SIGNATURE_LINES = 4;
 
 /** What the packet can embed (no project imports: the Node benchmark loads this file as is). */
 export type ExhibitType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -148,6 +152,16 @@ class Writer {
     this.y = PAGE.height - top;
   }
 
+  /** Starts a new page unless all of `lines` fit on this one. */
+  keepTogether(lines: readonly string[]): void {
+    const width = PAGE.width - 2 * MARGIN;
+    const count = lines.reduce(
+      (sum, line) => sum + (line === '' ? 1 : wrap(line, this.font, BODY_SIZE, width).length),
+      0,
+    );
+    if (this.y - count * BODY_LEADING < MARGIN) this.newPage();
+  }
+
   /** Writes a wrapped paragraph line, starting a new page when the bottom margin is reached. */
   write(text: string, size = BODY_SIZE, leading = BODY_LEADING, font = this.font): void {
     const width = PAGE.width - 2 * MARGIN;
@@ -198,8 +212,12 @@ function drawLetter(
     });
 
   writer.y = PAGE.height - BODY_TOP_FIRST_PAGE;
-  for (const line of [...overflow, ...(overflow.length > 0 ? [''] : []), ...body.map(clean)])
+  const lines = [...overflow, ...(overflow.length > 0 ? [''] : []), ...body.map(clean)];
+  lines.forEach((line, index) => {
+    // The closing, the room to sign and the name stay on one page.
+    if (line.trim() === CLOSING) writer.keepTogether(lines.slice(index, index + SIGNATURE_LINES));
     writer.write(line);
+  });
 
   const count = writer.pages.length;
   if (count > 1)

@@ -1,7 +1,7 @@
 import { BUREAUS } from '@shared/letters';
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { samplePdf, TINY_PNG } from '../testing/exhibit-fixtures';
+import { samplePdf, TINY_PNG } from '@/testing/exhibit-fixtures';
 import { buildEvidencePacket, ExhibitError, WINDOW_ADDRESS } from './evidence-packet';
 
 const LETTER = [
@@ -45,6 +45,34 @@ const file = (name: string, type: 'image/png' | 'application/pdf', bytes: Uint8A
 });
 
 describe('buildEvidencePacket', () => {
+  it('never splits "Sincerely," from the name under it, wherever the page ends', async () => {
+    // Body lengths around the first page's end: some put "Sincerely," on its last lines.
+    for (let paragraphs = 20; paragraphs <= 40; paragraphs++) {
+      const letter = [
+        LETTER,
+        ...Array.from({ length: paragraphs }, (_, at) => `Paragraph ${at + 1}.`),
+        '',
+        'Sincerely,',
+        '',
+        '',
+        'Jane Q. Public',
+      ].join('\n');
+      const packet = await buildEvidencePacket({
+        letterText: letter,
+        recipientLines: BUREAUS.transunion.addressLines,
+        exhibits: [],
+      });
+      const letterPages = (await pageCount(packet)) - 1;
+      const pages = await Promise.all(
+        Array.from({ length: letterPages }, (_, index) => pageText(packet, index)),
+      );
+      const withClosing = pages.find((text) => text.includes('Sincerely,'))!;
+      expect(withClosing, `${paragraphs} paragraphs`).toMatch(
+        /Sincerely,\n(.*\n)*Jane Q\. Public\n/,
+      );
+    }
+  });
+
   it("is the letter, the exhibit list in the letter's words, then each exhibit's files", async () => {
     const packet = await buildEvidencePacket({
       letterText: LETTER,

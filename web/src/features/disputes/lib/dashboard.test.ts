@@ -1,0 +1,57 @@
+import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
+import { describe, expect, it } from 'vitest';
+import { dashboardRows, NEXT_ACTIONS } from './dashboard';
+
+const today = '2026-12-11';
+// Delivered November 4: due December 3; the no-response letter opens December 11 (5 business days later).
+const overdue = sampleDispute({ id: 'a', deliveredOn: '2026-11-04', createdAt: '2026-11-01' });
+const waiting = sampleDispute({
+  id: 'b',
+  recipient: { kind: 'bureau', bureau: 'equifax' },
+  mailedOn: '2026-12-01',
+  deliveredOn: '2026-12-04',
+  createdAt: '2026-12-01',
+});
+const notDelivered = sampleDispute({
+  id: 'c',
+  recipient: { kind: 'bureau', bureau: 'transunion' },
+  mailedOn: '2026-12-08',
+  createdAt: '2026-12-08',
+});
+const followUp = sampleDispute({
+  id: 'a2',
+  parentId: 'a',
+  round: 2,
+  letterKind: 'no-response',
+  mailedOn: undefined,
+  createdAt: '2026-12-10',
+});
+
+const summary = (rows: ReturnType<typeof dashboardRows>) =>
+  rows.map(
+    (row) => `${row.recipient} ${row.round.round}: ${row.status.label}, ${row.action.label}`,
+  );
+
+describe('dashboardRows', () => {
+  it('lists one row per dispute, most urgent first, each with one next action', () => {
+    expect(summary(dashboardRows([waiting, notDelivered, overdue], today))).toEqual([
+      `Experian 1: Overdue, ${NEXT_ACTIONS.buildFollowUp}`,
+      `TransUnion 1: Mailed, ${NEXT_ACTIONS.enterDelivery}`,
+      `Equifax 1: Delivered, ${NEXT_ACTIONS.waitForAnswer}`,
+    ]);
+  });
+
+  it('keeps a follow-up in its thread and tells the thread by the round that needs the user', () => {
+    const rows = dashboardRows([waiting, overdue, notDelivered, followUp], today);
+    expect(rows).toHaveLength(3);
+    expect(summary(rows)[0]).toBe(`Experian 2: Draft, ${NEXT_ACTIONS.mail}`);
+    expect(rows[0]!.thread.rounds.map((round) => round.id)).toEqual(['a', 'a2']);
+  });
+
+  it('records the answer once the follow-up is mailed and its own answer is awaited', () => {
+    const mailed = { ...followUp, mailedOn: '2026-12-10' };
+    const [row] = dashboardRows([overdue, mailed], today);
+    expect(row!.round.id).toBe('a2');
+    expect(row!.action.label).toBe(NEXT_ACTIONS.waitForAnswer);
+  });
+});
