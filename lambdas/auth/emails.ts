@@ -36,10 +36,11 @@ const CONTENT: Record<
   },
 };
 
-/** Said in a confirmation mail whose code binds no password (see `signUp`). */
+/** Said in every confirmation mail: confirming keeps no password (see `verifyCode`). */
 export const NO_PASSWORD_KEPT =
-  'For your security, confirming this address does not keep a password chosen at sign-up: it ' +
-  'signs you in, and you choose your password with “Forgot password?” on the sign-in page.';
+  'For your security, confirming this address does not keep the password chosen at sign-up: ' +
+  'the link signs you in and asks you to choose your password (or use “Forgot password?” on ' +
+  'the sign-in page).';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

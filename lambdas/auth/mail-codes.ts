@@ -74,8 +74,6 @@ export async function mailOtp(
 interface CodeToSend {
   kind: OtpKind;
   to: string;
-  /** A sign-up's password, bound to its confirmation code. */
-  passwordHash?: string;
   /** The new address of an e-mail change, named in the mail to the current one. */
   about?: string;
   /** A paragraph for the mail, after its introduction. */
@@ -109,7 +107,6 @@ async function issueAndMail(
         expiresAt: at + config.otpExpirySeconds * 1000,
         codeHash: otp.codeHash,
         linkHash: otp.linkHash,
-        ...(code.passwordHash ? { passwordHash: code.passwordHash } : {}),
       })),
       { now: at, minIntervalMs: config.mailMinIntervalSeconds * 1000, newEmail },
     );
@@ -137,7 +134,7 @@ export async function sendOtp(
   user: UserRecord,
   kind: OtpKind,
   redirectTo: string | undefined,
-  options: Pick<CodeToSend, 'passwordHash' | 'notice'> = {},
+  options: Pick<CodeToSend, 'notice'> = {},
 ): Promise<void> {
   await issueAndMail(deps, user, [{ kind, to: user.email, ...options }], redirectTo);
 }

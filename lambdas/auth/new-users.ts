@@ -6,6 +6,7 @@ import { EMAIL_APP_METADATA, EmailTakenError, findLogin, putNewUser } from '../i
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
+import { NO_PASSWORD_KEPT } from './emails';
 import { mailOtp, reserveEmails } from './mail-codes';
 import { newSession } from './sign-in';
 
@@ -86,7 +87,6 @@ async function writeUser(
               expiresAt: at + deps.config.otpExpirySeconds * 1000,
               codeHash: otp.codeHash,
               linkHash: otp.linkHash,
-              passwordHash: input.passwordHash,
             })
           : []),
         ...(session
@@ -107,7 +107,10 @@ async function writeUser(
       continue;
     }
     countMetric('SignUps');
-    if (otp) await mailOtp(deps, otp, 'signup', email, input.redirectTo);
+    if (otp)
+      await mailOtp(deps, otp, 'signup', email, input.redirectTo, {
+        notice: NO_PASSWORD_KEPT,
+      });
     return { user, started };
   }
   throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');

@@ -8,7 +8,6 @@ import {
   getOtp,
   getPendingCodes,
   linkTokenHash,
-  pendingSignUp,
   otpHash,
 } from '../identity/code-store';
 import type { OtpKind } from '../identity/records';
@@ -151,16 +150,7 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   const user = await userByEmail(deps, email);
   if (!user) return c.json({});
   if (type === 'signup' && user.emailConfirmedAt === undefined) {
-    // The new code carries the pending sign-up's password, as the live one it replaces did; an
-    // expired one binds none (as for a sign-up).
-    const pending = await pendingSignUp(deps.table, user, deps.now());
-    await sendOtp(
-      deps,
-      user,
-      'signup',
-      redirectTo,
-      pending?.passwordHash ? { passwordHash: pending.passwordHash } : { notice: NO_PASSWORD_KEPT },
-    );
+    await sendOtp(deps, user, 'signup', redirectTo, { notice: NO_PASSWORD_KEPT });
   }
   if (type === 'email_change' && user.newEmail) {
     await sendEmailChange(deps, user, user.newEmail, redirectTo);
@@ -207,13 +197,13 @@ async function verifyCode(
     getPendingCodes(table, code.userId),
   ]);
   if (!user || pending[OTP_SLOTS[code.kind].hash] !== code.codeHash) throw invalid();
-  // Confirming an address makes the confirmer's password the account's: the one their sign-up
-  // bound to this code, or none usable (they set one once signed in), never an earlier
-  // registrant's.
-  const confirmedPasswordHash =
-    user.emailConfirmedAt === undefined
-      ? (code.passwordHash ?? (await hashPassword(randomUUID(), deps.config.bcryptCost)))
-      : undefined;
+  // Confirming an address keeps no password set before it (GoTrue's rule for unconfirmed
+  // accounts): nothing proves the sign-up came from the inbox's owner. The holder of the code is
+  // signed in and chooses one.
+  const confirming = user.emailConfirmedAt === undefined;
+  const confirmedPasswordHash = confirming
+    ? await hashPassword(randomUUID(), deps.config.bcryptCost)
+    : undefined;
   let outcome;
   try {
     outcome = await consumeOtp(table, code, user, now(), confirmedPasswordHash);
@@ -231,7 +221,7 @@ async function verifyCode(
   if (outcome === 'partial') return {};
   const verified = await getUser(table, user.id);
   if (!verified) throw invalid();
-  return { session: await signIn(deps, verified, 'otp') };
+  return { session: await signIn(deps, verified, 'otp'), confirming };
 }
 
 /** `POST /verify`: a typed code (with its address) or a code hash, for a session. */
@@ -276,7 +266,7 @@ export async function verifyLink(deps: AuthDeps, c: Context): Promise<Response> 
         'Verify requires a verification type and a token',
       );
     }
-    const { session } = await verifyCode(deps, { type, tokenHash });
+    const { session, confirming } = await verifyCode(deps, { type, tokenHash });
     if (!session) fragment.set('message', OTHER_ADDRESS_PENDING);
     else {
       for (const [key, value] of Object.entries({
@@ -285,7 +275,8 @@ export async function verifyLink(deps: AuthDeps, c: Context): Promise<Response> 
         expires_in: String(session.expires_in),
         refresh_token: session.refresh_token,
         token_type: session.token_type,
-        type,
+        // A just-confirmed account has no password: `recovery` makes the SPA ask for one.
+        type: confirming ? 'recovery' : type,
       })) {
         fragment.set(key, value);
       }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { pendingSignUp } from '../identity/code-store';
 import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
@@ -57,23 +56,10 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
       if (existing) await sendOtp(deps, existing, 'magiclink', redirectTo);
       return obfuscatedUserJson(randomUUID(), email, data, deps.now());
     }
-    // The new code replaces the pending one and goes to the owner's inbox. It keeps a password
-    // only when this sign-up chose the one the live pending code holds (the owner trying again).
-    // Otherwise one of the two is not the owner's, so it binds none: whoever confirms is signed
-    // in and chooses a password then.
-    const pending = await pendingSignUp(deps.table, existing, deps.now());
-    const samePassword = await passwordMatchesIfAny(
-      password,
-      pending?.passwordHash,
-      config.bcryptCost,
-    );
-    await sendOtp(
-      deps,
-      existing,
-      'signup',
-      redirectTo,
-      samePassword ? { passwordHash } : { notice: NO_PASSWORD_KEPT },
-    );
+    // The new code replaces the pending one and goes to the owner's inbox; confirming keeps no
+    // password (`verifyCode`), so whoever confirms is signed in and chooses one then.
+    await passwordMatchesIfAny(password, undefined, config.bcryptCost);
+    await sendOtp(deps, existing, 'signup', redirectTo, { notice: NO_PASSWORD_KEPT });
     return toUserJson((await getUser(deps.table, userId)) ?? existing);
   };
 

@@ -209,29 +209,14 @@ export async function getPendingCodes(table: Table, userId: string): Promise<Pen
   return withoutKeys<PendingCodes>(out.Item) ?? {};
 }
 
-/**
- * The unconfirmed user's live confirmation code (the one a sign-up's password is bound to), if
- * one is pending and not expired.
- */
-export async function pendingSignUp(
-  table: Table,
-  user: UserRecord,
-  now: number,
-): Promise<OtpRecord | undefined> {
-  const { signup } = await getPendingCodes(table, user.id);
-  if (!signup) return undefined;
-  const code = await getOtp(table, signup);
-  return code && code.expiresAt >= now ? code : undefined;
-}
-
 /** What using a token did: `partial` is the first half of a secure e-mail change. */
 export type ConsumeOutcome = 'done' | 'partial' | 'stale';
 
 /**
  * Uses up a one-time token and applies what it proves, in one transaction: both its items are
  * deleted (so a second use fails) and the user's slot cleared; a confirmation marks the
- * address verified and sets `confirmedPasswordHash` as the password (the confirmer's, so a
- * password set by an earlier registrant of the address never survives it). A half of an
+ * address verified and sets `confirmedPasswordHash` as the password (an unusable one, so a
+ * password set before the confirmation never survives it). A half of an
  * e-mail change records itself as confirmed; the half that finds the other already confirmed
  * moves the uniqueness item to the pending address. `stale` when the token was already used or
  * replaced (or a race moved on).

@@ -87,8 +87,6 @@ export interface OtpRecord {
   expiresAt: number;
   codeHash: string;
   linkHash: string;
-  /** A sign-up's password (bcrypt), which becomes the account's when this code confirms it. */
-  passwordHash?: string;
 }
 
 /** `AUTH#<id>` / `CODES`: the MAC of each slot's pending code (only the latest is valid). */

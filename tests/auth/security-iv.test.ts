@@ -397,3 +397,48 @@ describe('10. password change', () => {
     }
   });
 });
+
+describe('4. pre-account takeover', () => {
+  const signIn = (email: string, password: string) =>
+    call(confirming, 'POST', '/token?grant_type=password', { body: { email, password } });
+
+  it('confirming a sign-up signs in the holder of the link and keeps no password set before it', async () => {
+    // The attacker signs up with the victim's address and a password of their choice.
+    const email = uniqueEmail('squatted');
+    const squat = await call(confirming, 'POST', '/signup', {
+      body: { email, password: 'attacker pass' },
+    });
+    expect(squat.status).toBe(200);
+    // The victim clicks the confirmation link in their inbox.
+    const { token } = await mailTo(confirming, email);
+    const link = await fetch(`${confirming.url}/auth/v1/verify?type=signup&token=${token}`, {
+      redirect: 'manual',
+    });
+    expect(link.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(link.headers.get('location')!).hash.slice(1));
+    expect(fragment.get('access_token')).toBeTruthy();
+    // The attacker's password does not sign in: the account has no usable password.
+    expect((await signIn(email, 'attacker pass')).json.code).toBe('invalid_credentials');
+    // The SPA opens "Set a new password" for it (supabase-js's PASSWORD_RECOVERY event).
+    expect(fragment.get('type')).toBe('recovery');
+    // The one signed in by the link chooses the password at once, without an old one.
+    const chosen = await call(confirming, 'PUT', '/user', {
+      bearer: fragment.get('access_token')!,
+      body: { password: 'owner pass' },
+    });
+    expect(chosen.status).toBe(200);
+    expect((await signIn(email, 'owner pass')).status).toBe(200);
+  });
+
+  it('keeps no sign-up password for a typed code either, and the mail says so', async () => {
+    const email = uniqueEmail('typed');
+    await call(confirming, 'POST', '/signup', { body: { email, password: 'attacker pass' } });
+    const mail = (await confirming.outbox.list()).find((m) => m.to === email)!;
+    expect(mail.text).toContain('does not keep the password chosen at sign-up');
+    const verified = await call(confirming, 'POST', '/verify', {
+      body: { type: 'signup', email, token: (await mailTo(confirming, email)).code },
+    });
+    expect(verified.status).toBe(200);
+    expect((await signIn(email, 'attacker pass')).json.code).toBe('invalid_credentials');
+  });
+});

@@ -140,7 +140,7 @@ describe('forgot password in Chromium', () => {
 });
 
 describe('sign-up with e-mail confirmation on, in Chromium', () => {
-  it('promises the e-mail without a session; the mailed link signs in on /payment', async () => {
+  it('promises the e-mail without a session; the mailed link signs in, asks for a password, then /payment', async () => {
     const email = uniqueEmail('confirm');
     const password = 'confirm-me-please';
     const page = await e2e.newPage();
@@ -165,7 +165,12 @@ describe('sign-up with e-mail confirmation on, in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Email not confirmed').waitFor();
 
+    // Confirming keeps no password chosen at sign-up: the link signs in and asks for one.
     await followMailedLink(page, confirming, email, 'Confirm my e-mail address');
+    await page.getByRole('heading', { name: 'Set a new password', level: 1 }).waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm New Password').fill(password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
     await page.waitForURL((url) => url.pathname === '/payment');
     await page.getByRole('button', { name: 'Subscribe for $5/month' }).waitFor();
     await page
