@@ -57,8 +57,8 @@ describe('README.md', () => {
 describe('ARCHITECTURE.md', () => {
   const architecture = read('ARCHITECTURE.md');
 
-  it('is at most 1,500 words, diagrams included', () => {
-    expect(wordsOf(architecture).length).toBeLessThanOrEqual(1500);
+  it('is at most 1,500 words as wc -w counts them, diagrams included', () => {
+    expect(architecture.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(1500);
   });
 
   it('reads in sentences under 20 words on average', () => {
