@@ -55,7 +55,7 @@ export interface ApiRoute {
  * - user (GET, PUT): read by the SPA on start, written on profile and password change; 20/s, burst 40.
  * - the rest (health, settings, JWKS, logout, CORS preflights): 20/s, burst 40.
  * Per client, the function's own per-IP limits (`RATE_LIMIT_*`) apply first; per IP at the edge,
- * the optional WAF web ACL (README, `webAclArn`).
+ * the optional WAF web ACL (docs/deploy.md, `webAclArn`).
  */
 export const AUTH_THROTTLES = {
   token: { rateLimit: 50, burstLimit: 100 },

@@ -36,7 +36,7 @@ export interface StripeReconciliationProps {
 /**
  * The daily Stripe reconciliation (`lambdas/stripe-reconcile/`): a function that may read the
  * Stripe key and get/put items, and an EventBridge Scheduler schedule that invokes it. An
- * operator runs it by hand with `aws lambda invoke` (README, Operations).
+ * operator runs it by hand with `aws lambda invoke` (docs/deploy.md, Stripe reconciliation).
  */
 export class StripeReconciliation extends Construct {
   readonly fn: AppFunction;

@@ -56,7 +56,7 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   emailConfirmation?: boolean;
   /**
    * An AWS WAF web ACL of scope CLOUDFRONT (so in us-east-1) for the distribution, e.g. one with a
-   * rate-based rule per client IP (README, WAF). Unset: no WAF.
+   * rate-based rule per client IP (docs/deploy.md, WAF). Unset: no WAF.
    */
   webAclArn?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run sam:stack`: the local stack `sam local invoke` runs against (README, Offline): DynamoDB
+ * `npm run sam:stack`: the local stack `sam local invoke` runs against (docs/deploy.md, Offline): DynamoDB
  * Local on port 8000 with the app's table, and the Stripe emulator on port 12111 with the fixed
  * test secrets `npm run sam:env` writes (DynamoDB Local on every interface, as it cannot bind
  * one; the emulator on 127.0.0.1): invoke with `--docker-network host`. Runs until Ctrl-C; data lives in memory.

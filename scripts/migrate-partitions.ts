@@ -35,7 +35,7 @@ function newKeyOf(pk: string, sk: string): { pk: string; sk: string } | undefine
 }
 
 /**
- * The one-off move of the November 2026 key change (ARCHITECTURE.md, "Partitions"): billing items
+ * The one-off move of the November 2026 key change (ARCHITECTURE.md, "The data"; docs/deploy.md): billing items
  * and sessions leave `USER#<id>` for `BILLING#<id>` and `SESSION#<id>`; the profile loses its
  * old code hashes; old `OTP#` and `OTPTRY#` items are deleted (their codes were unkeyed hashes,
  * and expire within the hour anyway). Idempotent: an item already written under its new key

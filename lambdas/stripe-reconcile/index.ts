@@ -14,7 +14,7 @@ const table = createTable(config.table);
 const stripe = lazyStripeClient(config.stripe);
 
 /**
- * Run daily by EventBridge Scheduler, or by hand (`aws lambda invoke`, README): re-syncs the
+ * Run daily by EventBridge Scheduler, or by hand (`aws lambda invoke`, docs/deploy.md): re-syncs the
  * rows of subscriptions that changed since the last run; the event is not read.
  */
 export async function handler(
