@@ -42,16 +42,16 @@ export type AuthErrorCode =
   | 'unexpected_failure';
 
 /** Every failure the auth API reports; turned into a response only in `renderAuthError`. */
-export class AuthError extends Error {
+export class AuthError extends HttpError<AuthErrorCode> {
   override name = 'AuthError';
   constructor(
-    readonly status: number,
-    readonly code: AuthErrorCode,
+    status: ContentfulStatusCode,
+    code: AuthErrorCode,
     message: string,
     /** Extra top-level body members, e.g. `weak_password: {reasons}`. */
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(status, code, message);
   }
 }
 

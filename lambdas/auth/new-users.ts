@@ -4,6 +4,7 @@ import { identityKeys } from '../identity/items';
 import type { SessionRecord, UserRecord } from '../identity/records';
 import { EMAIL_APP_METADATA, EmailTakenError, findLogin, putNewUser } from '../identity/users';
 import { countMetric } from '../platform/metrics';
+import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
 import { NO_PASSWORD_KEPT } from './emails';
@@ -48,70 +49,75 @@ async function writeUser(
   const { email, confirmed } = input;
   const { codeKey } = await deps.keyRing();
   const TableName = deps.table.name;
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const at = deps.now();
-    const id = randomUUID();
-    const identityData = {
-      ...input.data,
-      sub: id,
-      email,
-      email_verified: confirmed,
-      phone_verified: false,
-    };
-    const otp = confirmed ? undefined : newOtp(codeKey, email);
-    const user: UserRecord = {
-      id,
-      email,
-      createdAt: at,
-      updatedAt: at,
-      appMetadata: EMAIL_APP_METADATA,
-      userMetadata: identityData,
-      identity: {
-        id: randomUUID(),
+  return retryOnConflict(
+    { attempts: 5 },
+    async (): Promise<NewUserOutcome | typeof RETRY> => {
+      const at = deps.now();
+      const id = randomUUID();
+      const identityData = {
+        ...input.data,
+        sub: id,
+        email,
+        email_verified: confirmed,
+        phone_verified: false,
+      };
+      const otp = confirmed ? undefined : newOtp(codeKey, email);
+      const user: UserRecord = {
+        id,
+        email,
         createdAt: at,
         updatedAt: at,
-        identityData,
-        ...(confirmed ? { lastSignInAt: at } : {}),
-      },
-      ...(otp ? { confirmationSentAt: at } : { emailConfirmedAt: at, lastSignInAt: at }),
-    };
-    const started = confirmed ? await newSession(deps, id, 'password') : undefined;
-    try {
-      const session = started?.session;
-      await putNewUser(deps.table, user, input.passwordHash, [
-        ...(otp
-          ? signUpCodeItems(TableName, {
-              userId: id,
-              kind: 'signup',
-              email,
-              expiresAt: at + deps.config.otpExpirySeconds * 1000,
-              codeHash: otp.codeHash,
-              linkHash: otp.linkHash,
-            })
-          : []),
-        ...(session
-          ? [
-              {
-                Put: {
-                  TableName,
-                  Item: { ...identityKeys.session(id, session.sessionId), ...session },
+        appMetadata: EMAIL_APP_METADATA,
+        userMetadata: identityData,
+        identity: {
+          id: randomUUID(),
+          createdAt: at,
+          updatedAt: at,
+          identityData,
+          ...(confirmed ? { lastSignInAt: at } : {}),
+        },
+        ...(otp ? { confirmationSentAt: at } : { emailConfirmedAt: at, lastSignInAt: at }),
+      };
+      const started = confirmed ? await newSession(deps, id, 'password') : undefined;
+      try {
+        const session = started?.session;
+        await putNewUser(deps.table, user, input.passwordHash, [
+          ...(otp
+            ? signUpCodeItems(TableName, {
+                userId: id,
+                kind: 'signup',
+                email,
+                expiresAt: at + deps.config.otpExpirySeconds * 1000,
+                codeHash: otp.codeHash,
+                linkHash: otp.linkHash,
+              })
+            : []),
+          ...(session
+            ? [
+                {
+                  Put: {
+                    TableName,
+                    Item: { ...identityKeys.session(id, session.sessionId), ...session },
+                  },
                 },
-              },
-            ]
-          : []),
-      ]);
-    } catch (error) {
-      if (!(error instanceof EmailTakenError)) throw error;
-      const winner = await findLogin(deps.table, email);
-      if (winner) return { existingUserId: winner.userId };
-      continue;
-    }
-    countMetric('SignUps');
-    if (otp)
-      await mailOtp(deps, otp, 'signup', email, input.redirectTo, {
-        notice: NO_PASSWORD_KEPT,
-      });
-    return { user, started };
-  }
-  throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
+              ]
+            : []),
+        ]);
+      } catch (error) {
+        if (!(error instanceof EmailTakenError)) throw error;
+        const winner = await findLogin(deps.table, email);
+        // The address was taken and freed again meanwhile: a fresh user on the next attempt.
+        return winner ? { existingUserId: winner.userId } : RETRY;
+      }
+      countMetric('SignUps');
+      if (otp)
+        await mailOtp(deps, otp, 'signup', email, input.redirectTo, {
+          notice: NO_PASSWORD_KEPT,
+        });
+      return { user, started };
+    },
+    () => {
+      throw new AuthError(503, 'service_unavailable', 'Too many concurrent sign-ups, please retry');
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../shared/email-address';
 import type { JsonBody } from '../platform/json-body';
 import { AuthError } from './errors';
 
@@ -87,13 +88,12 @@ export function optionalMetadata(body: JsonBody): JsonBody | undefined {
   return data;
 }
 
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** No longer address is ever stored (and DynamoDB refuses a key over 2 KB). */
 export const MAX_EMAIL_LENGTH = 255;
 
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_FORMAT.test(email)) {
+  if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) {
     throw new AuthError(
       400,
       'validation_failed',

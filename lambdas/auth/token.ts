@@ -13,6 +13,7 @@ import {
 } from '../identity/refresh-tokens';
 import { claimSignInAttempt } from '../identity/sign-in-failures';
 import { findLogin, getUser } from '../identity/users';
+import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { readJsonBody } from '../platform/json-body';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
@@ -147,35 +148,42 @@ export async function refreshGrant(deps: AuthDeps, refreshToken: string, allowed
 
   // Otherwise it is an earlier token (reuse), another refresh won a race, or it is unknown.
   let { user, session } = await getUserAndSession(table, parts.userId, parts.sessionId);
-  for (let attempt = 0; attempt < 3 && session && user; attempt += 1) {
-    if (parts.counter === session.refreshCounter) {
-      if (hash !== session.refreshHash) throw REFRESH_NOT_FOUND();
-      const retried = await rotate(session.refreshCounter);
-      if (retried) return refreshed(user, retried.session, retried.next);
-      ({ user, session } = await getUserAndSession(table, parts.userId, parts.sessionId));
-      continue;
-    }
-    const isParent =
-      parts.counter === session.refreshCounter - 1 && hash === session.previousRefreshHash;
-    if (parts.counter > session.refreshCounter) throw REFRESH_NOT_FOUND();
-    // GoTrue's rule: the active token's parent is always answered (its client lost the last
-    // response); an older token only within the reuse interval from when *it* was superseded.
-    const superseded = supersededAt(session, parts.counter);
-    if (
-      isParent ||
-      (superseded !== undefined &&
-        now() - superseded <= config.refreshTokenReuseIntervalSeconds * 1000)
-    ) {
-      const current = session;
-      const currentToken = ring.refreshKeys
-        .map((key) => deriveRefreshToken(key, { ...parts, counter: current.refreshCounter }))
-        .find((candidate) => hashRefreshToken(candidate) === current.refreshHash);
-      if (currentToken) return refreshed(user, session, currentToken);
+  return retryOnConflict(
+    { attempts: 3 },
+    async () => {
+      if (!session || !user) throw REFRESH_NOT_FOUND();
+      if (parts.counter === session.refreshCounter) {
+        if (hash !== session.refreshHash) throw REFRESH_NOT_FOUND();
+        const retried = await rotate(session.refreshCounter);
+        if (retried) return refreshed(user, retried.session, retried.next);
+        // Another refresh rotated it first: judge the token again against what it wrote.
+        ({ user, session } = await getUserAndSession(table, parts.userId, parts.sessionId));
+        return RETRY;
+      }
+      const isParent =
+        parts.counter === session.refreshCounter - 1 && hash === session.previousRefreshHash;
+      if (parts.counter > session.refreshCounter) throw REFRESH_NOT_FOUND();
+      // GoTrue's rule: the active token's parent is always answered (its client lost the last
+      // response); an older token only within the reuse interval from when *it* was superseded.
+      const superseded = supersededAt(session, parts.counter);
+      if (
+        isParent ||
+        (superseded !== undefined &&
+          now() - superseded <= config.refreshTokenReuseIntervalSeconds * 1000)
+      ) {
+        const current = session;
+        const currentToken = ring.refreshKeys
+          .map((key) => deriveRefreshToken(key, { ...parts, counter: current.refreshCounter }))
+          .find((candidate) => hashRefreshToken(candidate) === current.refreshHash);
+        if (currentToken) return refreshed(user, session, currentToken);
+        throw REFRESH_NOT_FOUND();
+      }
+      await deleteSession(table, parts.userId, parts.sessionId);
+      countMetric('RefreshTokenReuseDetected');
+      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    },
+    () => {
       throw REFRESH_NOT_FOUND();
-    }
-    await deleteSession(table, parts.userId, parts.sessionId);
-    countMetric('RefreshTokenReuseDetected');
-    throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-  }
-  throw REFRESH_NOT_FOUND();
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../platform/clock';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
 import { HttpError } from '../platform/errors';
 import { paymentKeys } from './items';
@@ -30,34 +31,49 @@ export async function customerForUser(
   clock: Clock,
 ): Promise<UserCustomer> {
   const key = paymentKeys.stripeCustomer(user.userId);
-  for (let wait = 0; wait <= MAX_WAITS; wait++) {
-    const { Item } = await table.doc.get({ TableName: table.name, Key: key, ConsistentRead: true });
-    if (typeof Item?.customer_id === 'string') {
-      return { customerId: Item.customer_id, existed: true };
-    }
-    const now = clock();
-    if (!Item || (typeof Item.claimed_at === 'number' && Item.claimed_at < now - STALE_CLAIM_MS)) {
-      const claimId = randomUUID();
-      try {
-        await table.doc.put({
-          TableName: table.name,
-          Item: { ...key, user_id: user.userId, claim_id: claimId, claimed_at: now },
-          ConditionExpression:
-            'attribute_not_exists(pk) OR (attribute_not_exists(customer_id) AND claimed_at < :stale)',
-          ExpressionAttributeValues: { ':stale': now - STALE_CLAIM_MS },
-        });
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        continue;
+  return retryOnConflict(
+    { attempts: MAX_WAITS + 1 },
+    async () => {
+      const { Item } = await table.doc.get({
+        TableName: table.name,
+        Key: key,
+        ConsistentRead: true,
+      });
+      if (typeof Item?.customer_id === 'string') {
+        return { customerId: Item.customer_id, existed: true };
       }
-      return { customerId: await createCustomer(stripe, table, user, claimId), existed: false };
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, WAIT_MS));
-  }
-  throw new HttpError(
-    503,
-    'service_unavailable',
-    'Your billing account is being set up, please retry',
+      const now = clock();
+      if (
+        !Item ||
+        (typeof Item.claimed_at === 'number' && Item.claimed_at < now - STALE_CLAIM_MS)
+      ) {
+        const claimId = randomUUID();
+        try {
+          await table.doc.put({
+            TableName: table.name,
+            Item: { ...key, user_id: user.userId, claim_id: claimId, claimed_at: now },
+            ConditionExpression:
+              'attribute_not_exists(pk) OR (attribute_not_exists(customer_id) AND claimed_at < :stale)',
+            ExpressionAttributeValues: { ':stale': now - STALE_CLAIM_MS },
+          });
+        } catch (error) {
+          // Another call claimed it first: read again at once.
+          if (!isConditionFailure(error)) throw error;
+          return RETRY;
+        }
+        return { customerId: await createCustomer(stripe, table, user, claimId), existed: false };
+      }
+      // Another call holds a fresh claim: give it time to store the customer.
+      await new Promise((resolveWait) => setTimeout(resolveWait, WAIT_MS));
+      return RETRY;
+    },
+    () => {
+      throw new HttpError(
+        503,
+        'service_unavailable',
+        'Your billing account is being set up, please retry',
+      );
+    },
   );
 }
 

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../../shared/subscription-row';
+import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
 import { paymentKeys } from './items';
 import type { Clock } from '../platform/clock';
@@ -162,35 +163,40 @@ export async function saveSubscriptionSnapshot(
     ExpressionAttributeValues: { ':now': nowSeconds },
   };
 
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if (!markerPut) {
-        await table.doc.put(rowPut);
-        return 'saved';
-      }
-      await table.doc.transactWrite({ TransactItems: [{ Put: rowPut }, { Put: markerPut }] });
-      return 'saved';
-    } catch (error) {
-      if (isConditionFailure(error)) return 'newer_snapshot_kept';
-      const reasons = cancellationCodes(error);
-      if (reasons.length === 0) throw error;
-      if (reasons[1] === 'ConditionalCheckFailed') return 'duplicate_event';
-      if (reasons[0] === 'ConditionalCheckFailed' && markerPut) {
-        try {
-          await table.doc.put(markerPut);
-        } catch (markerError) {
-          if (!isConditionFailure(markerError)) throw markerError;
-          return 'duplicate_event';
+  let conflict: unknown;
+  return retryOnConflict(
+    { attempts: MAX_CONFLICT_RETRIES + 1, backoffMs: 20 },
+    async () => {
+      try {
+        if (!markerPut) {
+          await table.doc.put(rowPut);
+          return 'saved';
         }
-        return 'newer_snapshot_kept';
+        await table.doc.transactWrite({ TransactItems: [{ Put: rowPut }, { Put: markerPut }] });
+        return 'saved';
+      } catch (error) {
+        if (isConditionFailure(error)) return 'newer_snapshot_kept';
+        const reasons = cancellationCodes(error);
+        if (reasons.length === 0) throw error;
+        if (reasons[1] === 'ConditionalCheckFailed') return 'duplicate_event';
+        if (reasons[0] === 'ConditionalCheckFailed' && markerPut) {
+          try {
+            await table.doc.put(markerPut);
+          } catch (markerError) {
+            if (!isConditionFailure(markerError)) throw markerError;
+            return 'duplicate_event';
+          }
+          return 'newer_snapshot_kept';
+        }
+        // A concurrent write to the same items (TransactionConflict): try again shortly.
+        conflict = error;
+        return RETRY;
       }
-      // A concurrent write to the same items (TransactionConflict): try again shortly.
-      if (attempt >= MAX_CONFLICT_RETRIES) throw error;
-      await new Promise((resolveWait) =>
-        setTimeout(resolveWait, 20 * 2 ** attempt * Math.random()),
-      );
-    }
-  }
+    },
+    () => {
+      throw conflict;
+    },
+  );
 }
 
 /** Whether this event id was already processed (an expired marker counts as absent). */

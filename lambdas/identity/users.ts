@@ -1,5 +1,6 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationCodes, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
+import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { identityKeys } from './items';
 import { EMAIL_CHANGE_CONFIRMATIONS, type EmailLogin, type UserRecord } from './records';
 
@@ -186,64 +187,71 @@ export async function updateUser(
   },
 ): Promise<UserRecord | undefined> {
   const TableName = table.name;
-  let user: UserRecord | undefined = read;
-  for (let attempt = 0; attempt < 5 && user; attempt += 1) {
-    const values: Record<string, unknown> = { ':now': changes.now, ':seen': user.updatedAt };
-    const sets = ['updatedAt = :now'];
-    const removes: string[] = [];
-    if (changes.metadata) {
-      values[':metadata'] = changes.metadata(user.userMetadata);
-      sets.push('userMetadata = :metadata');
-    }
-    if (changes.passwordHash) {
-      // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
-      // the old password (a token is valid only while its hash is in the user's slot).
-      removes.push(...PASSWORD_BOUND);
-    }
-    const update = {
-      TableName,
-      Key: identityKeys.user(user.id),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(pk) AND updatedAt = :seen',
-      ExpressionAttributeValues: values,
-    };
-    try {
-      if (!changes.passwordHash) {
-        const out = await table.doc.update({ ...update, ReturnValues: 'ALL_NEW' });
-        return withoutKeys<UserRecord>(out.Attributes);
+  let user: UserRecord = read;
+  return retryOnConflict(
+    { attempts: 5 },
+    async () => {
+      const values: Record<string, unknown> = { ':now': changes.now, ':seen': user.updatedAt };
+      const sets = ['updatedAt = :now'];
+      const removes: string[] = [];
+      if (changes.metadata) {
+        values[':metadata'] = changes.metadata(user.userMetadata);
+        sets.push('userMetadata = :metadata');
       }
-      await table.doc.transactWrite({
-        TransactItems: [
-          { Update: update },
-          {
-            Update: {
-              TableName,
-              Key: identityKeys.email(user.email),
-              UpdateExpression: 'SET passwordHash = :hash',
-              ConditionExpression: 'userId = :id',
-              ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': user.id },
+      if (changes.passwordHash) {
+        // GoTrue's UpdatePassword: pending recovery, magic-link and e-mail-change tokens die with
+        // the old password (a token is valid only while its hash is in the user's slot).
+        removes.push(...PASSWORD_BOUND);
+      }
+      const update = {
+        TableName,
+        Key: identityKeys.user(user.id),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :seen',
+        ExpressionAttributeValues: values,
+      };
+      try {
+        if (!changes.passwordHash) {
+          const out = await table.doc.update({ ...update, ReturnValues: 'ALL_NEW' });
+          return withoutKeys<UserRecord>(out.Attributes);
+        }
+        await table.doc.transactWrite({
+          TransactItems: [
+            { Update: update },
+            {
+              Update: {
+                TableName,
+                Key: identityKeys.email(user.email),
+                UpdateExpression: 'SET passwordHash = :hash',
+                ConditionExpression: 'userId = :id',
+                ExpressionAttributeValues: { ':hash': changes.passwordHash, ':id': user.id },
+              },
             },
-          },
-          {
-            Update: {
-              TableName,
-              Key: identityKeys.codes(user.id),
-              UpdateExpression: `REMOVE ${PASSWORD_BOUND_CODES.join(', ')}`,
+            {
+              Update: {
+                TableName,
+                Key: identityKeys.codes(user.id),
+                UpdateExpression: `REMOVE ${PASSWORD_BOUND_CODES.join(', ')}`,
+              },
             },
-          },
-        ],
-      });
-      return await getUser(table, user.id);
-    } catch (error) {
-      const conflict =
-        isConditionFailure(error) ||
-        cancellationCodes(error).some(
-          (code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict',
-        );
-      if (!conflict) throw error;
-      user = await getUser(table, user.id);
-    }
-  }
-  if (!user) return undefined;
-  throw new UserUpdateConflictError();
+          ],
+        });
+        return await getUser(table, user.id);
+      } catch (error) {
+        const conflict =
+          isConditionFailure(error) ||
+          cancellationCodes(error).some(
+            (code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict',
+          );
+        if (!conflict) throw error;
+        const reread = await getUser(table, user.id);
+        if (!reread) return undefined;
+        user = reread;
+        return RETRY;
+      }
+    },
+    () => {
+      throw new UserUpdateConflictError();
+    },
+  );
 }

@@ -1,17 +1,18 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { logFailure, toHttpError } from '../platform/errors';
+import { HttpError, logFailure, toHttpError } from '../platform/errors';
 
 /** PostgREST's error body: `{code, details, hint, message}`; supabase-js hands it to the caller. */
-export class PostgrestError extends Error {
+export class PostgrestError extends HttpError<string> {
+  override name = 'PostgrestError';
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
+    status: ContentfulStatusCode,
+    code: string,
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
   ) {
-    super(message);
+    super(status, code, message);
   }
 }
 

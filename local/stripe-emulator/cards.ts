@@ -1,8 +1,11 @@
+import { isEmailAddress } from '../../shared/email-address';
+
 /**
  * Stripe's test cards and the messages Stripe Checkout shows for them. Only test numbers are
  * meaningful here; anything else that passes the Luhn check is treated like Stripe test mode
  * treats an unknown number: declined.
  */
+
 export interface CardInput {
   number: string;
   expiry: string;
@@ -59,7 +62,7 @@ function passesLuhn(digits: string): boolean {
 }
 
 export function checkCard(input: CardInput, now = new Date()): CardResult {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) {
+  if (!isEmailAddress(input.email.trim())) {
     return { ok: false, field: 'email', message: 'Your email address is invalid.' };
   }
   const number = input.number.replace(/[\s-]/g, '');

@@ -1,3 +1,4 @@
+// One per shared folder: its public entry (the web app imports `@shared/<folder>`).
 export * from './findings';
 export * from './letters';
 export * from './model';

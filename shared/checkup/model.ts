@@ -1,3 +1,4 @@
+// The checkup's types and constants; each shared folder keeps its own model.ts behind its index.
 import type { BureauId } from '../letters/bureaus';
 import type { IsoDate } from '../letters/dates';
 

@@ -1,3 +1,4 @@
+// The tracker's types and constants; each shared folder keeps its own model.ts behind its index.
 import { BUREAUS, type BureauId } from '../letters/bureaus';
 import type { IsoDate } from '../letters/dates';
 

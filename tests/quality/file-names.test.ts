@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The backend's runtime areas (web/src keeps bulletproof-react's own conventions). */
-const AREAS = ['lambdas', 'shared', 'local', 'infra', 'scripts'];
+/** The runtime areas, the SPA included (its barrels and messages files explain their names). */
+const AREAS = ['lambdas', 'shared', 'local', 'infra', 'scripts', 'web/src'];
 
 /** Runtime files of an area: no tests, no test helpers. */
 function runtimeFiles(area: string): string[] {

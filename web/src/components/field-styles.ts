@@ -1,3 +1,4 @@
+// The shared field look; the dispute generator's field-styles.ts re-exports it and adds its own.
 /** One look for form fields, their labels and the panels holding them. */
 export const inputClasses =
   'mt-1 block w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-brand-700 aria-[invalid=true]:border-red-700';

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isEmailAddress } from '@shared/email-address';
 
 /** Where the API lives and the key that identifies the app; one build serves every deployment. */
 export interface RuntimeConfig {
@@ -49,7 +50,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     record.supportEmail === undefined
       ? DEFAULT_SUPPORT_EMAIL
       : readNonEmptyString(record.supportEmail, 'supportEmail');
-  if (!/^[^\s@]+@[^\s@]+$/.test(supportEmail))
+  if (!isEmailAddress(supportEmail))
     throw new RuntimeConfigError(
       `/config.json: "supportEmail" is not an e-mail address: ${supportEmail}`,
     );

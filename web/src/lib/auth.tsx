@@ -1,3 +1,4 @@
+// The app-wide session (auth-js); app/routes/auth.tsx is only the /auth page, named by its path.
 import type { Session, User } from '@supabase/auth-js';
 import {
   createContext,

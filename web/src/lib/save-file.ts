@@ -1,3 +1,4 @@
+// Saves any blob; the generator's lib/save-file.ts builds its letter download on top of this.
 /** Hands a file to the browser's download manager through a temporary object URL (no network). */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

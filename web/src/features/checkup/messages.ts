@@ -1,3 +1,4 @@
+// The checkup's words; each feature keeps its own words in its messages.ts, features never share.
 import { formatIsoLong } from '@shared/letters';
 
 /** The checkup's own words (toasts and inline messages). */

@@ -1,3 +1,4 @@
+// The generator's words; each feature keeps its own words in its messages.ts, features never share.
 import { ERROR_TYPE_IDS } from '@shared/letters';
 
 /** The product's words for letter work, verbatim from the spec. */

@@ -1,3 +1,4 @@
+// The tracker's words; each feature keeps its own words in its messages.ts, features never share.
 import { LIMITS } from '@shared/disputes';
 
 const MB = LIMITS.exhibitBytes / (1024 * 1024);

@@ -1,3 +1,4 @@
+// The generator's field look: re-exports @/components/field-styles and adds hints and warnings.
 export { inputClasses, labelClasses, panelClasses } from '@/components/field-styles';
 export const hintClasses = 'mt-1 text-sm text-gray-700';
 export const errorClasses = 'mt-1 text-sm font-semibold text-red-700';

@@ -1,3 +1,4 @@
+// The letter download with its fallbacks, built on @/lib/save-file (which saves any blob).
 import { saveFile } from '@/lib/save-file';
 
 export type TextDownloadOutcome = 'downloaded' | 'opened-in-window' | 'failed';
