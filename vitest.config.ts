@@ -19,6 +19,9 @@ const TABLE_ACCESS_DIR = mkdtempSync(join(tmpdir(), 'cdl-table-access-'));
  */
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; the slow files mostly wait on Chromium, Java
+    // (DynamoDB Local), cfn-lint or a server, so two overlap them without starving each other.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -33,12 +36,7 @@ export default defineConfig({
           ],
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           setupFiles: ['tests/support/log-capture-setup.ts'],
-          env: {
-            LOG_CAPTURE_DIR,
-            TABLE_ACCESS_DIR,
-            // The SDK warns once per process that its 2027 releases need Node 22 (CI runs 20).
-            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-          },
+          env: { LOG_CAPTURE_DIR, TABLE_ACCESS_DIR },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -65,6 +63,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
+          // Node 22+ re-parses a package's `exports` for every file it imports: date-fns's 140 kB
+          // map times its 300 files cost each worker 2 CPU s. One pre-bundled file instead.
+          deps: { optimizer: { client: { enabled: true, include: ['date-fns'] } } },
           // Typing a whole form in jsdom takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },
@@ -76,7 +77,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // The local runtime runs in these workers too: its log lines are scanned as well.
           setupFiles: ['tests/support/log-capture-setup.ts'],
-          env: { LOG_CAPTURE_DIR, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          env: { LOG_CAPTURE_DIR },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
