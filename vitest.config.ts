@@ -11,6 +11,13 @@ const LOG_CAPTURE_DIR = mkdtempSync(join(tmpdir(), 'cdl-test-logs-'));
 const TABLE_ACCESS_DIR = mkdtempSync(join(tmpdir(), 'cdl-table-access-'));
 
 /**
+ * Node 22+ re-parses a package's whole `exports` map for every file it imports: date-fns's 140 kB
+ * map times its 300 files cost each test file 2 CPU s on Node 24. One pre-bundled file instead.
+ */
+const dateFns = { enabled: true, include: ['date-fns'] };
+const PRE_BUNDLED = { optimizer: { client: dateFns, ssr: dateFns } };
+
+/**
  * Four projects: `node` (handlers, engine, runtime; on a DynamoDB Local started once per run),
  * `web` (components in jsdom), `e2e` (Debian Chromium driven by playwright-core against the local
  * runtime; needs the SPA built first, which `npm test` does), and after them `logs`: the scan of
@@ -37,6 +44,7 @@ export default defineConfig({
           globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           setupFiles: ['tests/support/log-capture-setup.ts'],
           env: { LOG_CAPTURE_DIR, TABLE_ACCESS_DIR },
+          deps: PRE_BUNDLED,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -63,9 +71,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
-          // Node 22+ re-parses a package's `exports` for every file it imports: date-fns's 140 kB
-          // map times its 300 files cost each worker 2 CPU s. One pre-bundled file instead.
-          deps: { optimizer: { client: { enabled: true, include: ['date-fns'] } } },
+          deps: PRE_BUNDLED,
           // Typing a whole form in jsdom takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },
@@ -78,6 +84,7 @@ export default defineConfig({
           // The local runtime runs in these workers too: its log lines are scanned as well.
           setupFiles: ['tests/support/log-capture-setup.ts'],
           env: { LOG_CAPTURE_DIR },
+          deps: PRE_BUNDLED,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
