@@ -26,9 +26,6 @@ const PRE_BUNDLED = { optimizer: { client: dateFns, ssr: dateFns } };
  */
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker; the slow files mostly wait on Chromium, Java
-    // (DynamoDB Local), cfn-lint or a server, so two overlap them without starving each other.
-    maxWorkers: 2,
     projects: [
       {
         test: {
