@@ -221,9 +221,10 @@ describe('Report Checkup with the sample reports', () => {
     await page.getByText('4 letters were added to My Disputes as Round 1.').waitFor();
     await page.getByRole('link', { name: 'Open My Disputes' }).click();
     await page.waitForURL(/\/disputes$/);
+    // The dashboard lists each new dispute as one row.
     for (const name of ['Experian', 'Equifax', 'TransUnion', 'Coastal Payday Loans'])
       await page
-        .getByRole('article', { name: new RegExp(`^Round 1: .*${name}`) })
+        .getByRole('link', { name: new RegExp(`^${name}: Round 1`) })
         .first()
         .waitFor();
   });

@@ -100,7 +100,8 @@ describe('forgot password in Chromium', () => {
   it('the old password no longer signs in; the new one does', async () => {
     const page = await e2e.newPage();
     await signIn(page, e2e.runtime, email, oldPassword);
-    await page.getByText('Invalid login credentials').waitFor();
+    // Beside the field and in the toast.
+    await page.getByText('Invalid login credentials').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(await storedSessions(page)).toEqual([]);
 
@@ -163,7 +164,7 @@ describe('sign-up with e-mail confirmation on, in Chromium', () => {
     // Not confirmed yet: the server refuses a sign-in and the page shows its message.
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByText('Email not confirmed').waitFor();
+    await page.getByText('Email not confirmed').first().waitFor();
 
     // Confirming keeps no password chosen at sign-up: the link signs in and asks for one.
     await followMailedLink(page, confirming, email, 'Confirm my e-mail address');

@@ -143,7 +143,7 @@ describe('focus ring', () => {
     async (route) => {
       const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(`${e2e.runtime.url}${route}`);
-      await page.getByRole('link', { name: 'Sign In' }).waitFor();
+      await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
       const stops: FocusStop[] = [];
       for (let presses = 0; presses < 60; presses += 1) {
         await page.keyboard.press('Tab');

@@ -16,6 +16,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-gray-100'
   }`;
 
+/** The full navigation shows from `lg` up: six links and the account menu need 1024 px. */
 export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -54,7 +55,7 @@ export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
         </Link>
         <button
           type="button"
-          className="rounded-md p-2 text-gray-800 hover:bg-gray-100 md:hidden"
+          className="rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="site-navigation"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -73,10 +74,10 @@ export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
         </button>
         <div
           id="site-navigation"
-          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-3 border-b border-line bg-white px-4 py-4 shadow-lg md:static md:flex md:flex-row md:items-center md:border-0 md:p-0 md:shadow-none`}
+          className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-3 border-b border-line bg-white px-4 py-4 shadow-lg lg:static lg:flex lg:flex-row lg:items-center lg:border-0 lg:p-0 lg:shadow-none`}
         >
           <nav aria-label="Main">
-            <ul className="flex flex-col gap-1 md:flex-row">
+            <ul className="flex flex-col gap-1 lg:flex-row">
               {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end className={navLinkClasses}>
