@@ -115,9 +115,12 @@ describe.each([390, 1280])('at %i px', (width) => {
     const transUnion = page.getByRole('listitem').filter({ hasText: 'TransUnion' });
     await page.getByRole('link', { name: 'TransUnion: Round 2' }).click();
     const round1 = page.getByRole('article', { name: /^Round 1: / });
+    // The thread renders after the address changes: wait for it before counting.
+    await round1.getByText('Followed up (Round 2)', { exact: true }).waitFor();
     expect(await round1.getByText('Followed up (Round 2)', { exact: true }).count()).toBe(1);
     expect(await round1.getByText('Overdue', { exact: true }).count()).toBe(0);
     await page.goBack();
+    await transUnion.first().waitFor();
     expect(await transUnion.getByText('Overdue', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('status').filter({ hasText: 'overdue' }).innerText()).toMatch(
       /^1 dispute is overdue\./,

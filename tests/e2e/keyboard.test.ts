@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
 
@@ -98,6 +98,8 @@ describe('keyboard-only journey', () => {
     // The guided steps: each reached from the step indicator or Next, focus on its heading.
     await tabTo(/Step 2: Disputed items$/);
     await page.keyboard.press('Enter');
+    // The step is a history entry: focus moves once the new address has rendered.
+    await vi.waitFor(async () => expect((await readFocus()).tag).toBe('h2'));
     expect(await expectFocusVisible()).toMatchObject({ name: 'Disputed items', tag: 'h2' });
     await tabTo(/^Credit Bureau/);
     await page.keyboard.press('ArrowDown');
