@@ -1,0 +1,72 @@
+import type { User } from '@supabase/auth-js';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/button-styles';
+import { EmptyState } from '@/components/empty-state';
+import { SessionVariants, useSignedOutView } from '@/components/session-variants';
+import { Spinner } from '@/components/spinner';
+import { paths, signUpPath } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useSubscription } from '@/lib/subscription';
+
+interface SubscriberGateProps {
+  /** What the page offers, in "Sign in to your account to use the …". */
+  tool: string;
+  /** The "Subscription Required" text and its actions after "Subscribe for $5/month". */
+  whySubscribe: ReactNode;
+  moreActions?: ReactNode;
+  /** The page for an active subscriber. */
+  children: (user: User) => ReactNode;
+}
+
+/** The subscribers' pages (/tools, /checkup): the page itself, or a way there for everyone else. */
+export function SubscriberGate({ tool, whySubscribe, moreActions, children }: SubscriberGateProps) {
+  const { user, loading: authLoading } = useAuth();
+  const { loading, isActive, confirming } = useSubscription();
+  const signedOutView = useSignedOutView();
+  const loadingView = <Spinner label="Loading subscription details..." />;
+
+  if (signedOutView)
+    return (
+      <SessionVariants
+        signedOut={
+          <EmptyState
+            icon="lock"
+            title="Sign In Required"
+            actions={
+              <>
+                <Link to={paths.auth} className={buttonClasses('primary')}>
+                  Sign In
+                </Link>
+                <Link to={signUpPath} className={buttonClasses('tertiary')}>
+                  Create Account
+                </Link>
+              </>
+            }
+          >
+            <p>{`Sign in to your account to use the ${tool}.`}</p>
+          </EmptyState>
+        }
+        restoring={loadingView}
+      />
+    );
+  if (authLoading || loading || (confirming && !isActive)) return loadingView;
+  if (!isActive)
+    return (
+      <EmptyState
+        icon="card"
+        title="Subscription Required"
+        actions={
+          <>
+            <Link to={paths.payment} className={buttonClasses('primary')}>
+              Subscribe for $5/month
+            </Link>
+            {moreActions}
+          </>
+        }
+      >
+        <p>{whySubscribe}</p>
+      </EmptyState>
+    );
+  return user ? children(user) : null;
+}
