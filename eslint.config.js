@@ -111,6 +111,19 @@ export default tseslint.config(
   webBoundaries,
   noCycles,
   {
+    // The browser's first collation or number format loads ICU data inside a render: tens of
+    // milliseconds of a phone's start-up (Lighthouse TBT). Dates are ISO text; counts are en-US.
+    files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'shared/**/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'localeCompare', message: 'Order ISO text with compareIso (@shared/letters).' },
+        { property: 'toLocaleString', message: 'Format a count with its component, not ICU.' },
+      ],
+    },
+  },
+  {
     // One clock: time that decides something is injected (`lambdas/platform/clock.ts`).
     files: ['lambdas/**/*.ts'],
     ignores: ['lambdas/platform/clock.ts', 'lambdas/**/*.test.ts'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoLong, isIsoDate, toIsoDate } from './dates';
+import { addDays, compareIso, formatIsoLong, isIsoDate, toIsoDate } from './dates';
 
 describe('dates', () => {
   it('adds days across months, leap days and DST changes', () => {
@@ -15,5 +15,20 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
     expect(isIsoDate('22/11/2026')).toBe(false);
+  });
+});
+
+describe('compareIso', () => {
+  it('orders ISO dates and timestamps in time order, earliest first', () => {
+    const dates = ['2026-11-02', '2025-12-31', '2026-01-15', '2026-11-02'];
+    expect([...dates].sort(compareIso)).toEqual([
+      '2025-12-31',
+      '2026-01-15',
+      '2026-11-02',
+      '2026-11-02',
+    ]);
+    expect(compareIso('2026-11-26T09:00:00.000Z', '2026-11-26T10:00:00.000Z')).toBe(-1);
+    expect(compareIso('2026-11-26', '2026-11-26')).toBe(0);
+    expect(compareIso('9999', '2026-11-26')).toBe(1);
   });
 });

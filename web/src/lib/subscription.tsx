@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   use,
   useCallback,
   useEffect,
@@ -62,7 +63,8 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
       return;
     }
     void readSubscriptionOrNone().then((row) => {
-      if (currentUser.current === userId) setLoaded({ userId, row });
+      // What it unlocks (the generator, My Disputes) is a large render: in slices, not one task.
+      if (currentUser.current === userId) startTransition(() => setLoaded({ userId, row }));
     });
   }, [userId]);
 

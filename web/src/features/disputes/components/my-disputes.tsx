@@ -27,7 +27,12 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
   const api = useDisputes(userId, deleteDetails);
   const [params] = useSearchParams();
   const today = toIsoDate(new Date());
-  useEffect(preloadDisputeTools, []);
+  // A thread builds packets and calendar files; the dashboard does not (pdf-lib's start-up is a
+  // long task that would hold up the dashboard's first seconds).
+  const openedId = params.get('dispute');
+  useEffect(() => {
+    if (openedId) preloadDisputeTools();
+  }, [openedId]);
 
   if (api.state.status === 'loading') return <Spinner label="Loading your disputes..." />;
   if (api.state.status === 'unavailable')
@@ -40,7 +45,7 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
   const { disputes } = api.state;
   const byId = new Map(disputes.map((dispute) => [dispute.id, dispute]));
   const overdue = overdueCount(disputes, today);
-  const opened = threads(disputes).find((thread) => thread.root.id === params.get('dispute'));
+  const opened = threads(disputes).find((thread) => thread.root.id === openedId);
 
   if (opened)
     return (

@@ -1,6 +1,6 @@
 import { overdueCount } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DISPUTES_CHANGED, hasDisputesOnDevice } from '../lib/device-data';
 
@@ -25,7 +25,7 @@ export default function OverdueIndicator({ userId }: { userId: string }) {
     let current = true;
     const refresh = () =>
       void countOverdue(userId).then(
-        (next) => current && setCount(next),
+        (next) => current && startTransition(() => setCount(next)),
         () => current && setCount(0),
       );
     refresh();

@@ -1,5 +1,5 @@
 import type { Backup, Dispute, ExhibitInfo } from '@shared/disputes';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { deleteDisputesOnDevice } from '../lib/device-data';
 import { DisputeStore } from '../lib/dispute-store';
@@ -29,7 +29,8 @@ export function useDisputes(userId: string, deleteDetails: () => void) {
       dropLegacySentLetters();
       const disputes = await (await store()).list();
       if (cancelled) return;
-      setState({ status: 'ready', disputes });
+      // The dashboard replaces the spinner in slices, not in one long task.
+      startTransition(() => setState({ status: 'ready', disputes }));
     })().catch(() => {
       if (!cancelled) setState({ status: 'unavailable' });
     });

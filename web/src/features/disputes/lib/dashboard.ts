@@ -6,7 +6,7 @@ import {
   type Dispute,
   type RoundStatus,
 } from '@shared/disputes';
-import type { IsoDate } from '@shared/letters';
+import { compareIso, type IsoDate } from '@shared/letters';
 
 /** A dispute and the rounds that followed it, in reading order (Round 1, then what followed). */
 export interface Thread {
@@ -96,7 +96,7 @@ export function dashboardRows(disputes: readonly Dispute[], today: IsoDate): Das
     .sort(
       (a, b) =>
         a.action.urgency - b.action.urgency ||
-        (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999') ||
-        b.thread.root.createdAt.localeCompare(a.thread.root.createdAt),
+        compareIso(a.dueOn ?? '9999', b.dueOn ?? '9999') ||
+        compareIso(b.thread.root.createdAt, a.thread.root.createdAt),
     );
 }

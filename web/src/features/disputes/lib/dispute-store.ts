@@ -6,6 +6,7 @@ import {
   type Dispute,
   type ExhibitInfo,
 } from '@shared/disputes';
+import { compareIso } from '@shared/letters';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { announceChange, databaseName } from './device-data';
 
@@ -61,7 +62,7 @@ export class DisputeStore {
     return records
       .map(parseDispute)
       .filter((dispute): dispute is Dispute => dispute !== null)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      .sort((a, b) => compareIso(a.createdAt, b.createdAt));
   }
 
   async get(id: string): Promise<Dispute | undefined> {
