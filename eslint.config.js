@@ -120,6 +120,10 @@ export default tseslint.config(
         'error',
         { property: 'localeCompare', message: 'Order ISO text with compareIso (@shared/letters).' },
         { property: 'toLocaleString', message: 'Format a count with its component, not ICU.' },
+        {
+          property: 'toLocaleDateString',
+          message: 'Format dates with date-fns (@shared/letters).',
+        },
       ],
     },
   },

@@ -1,8 +1,6 @@
-/** A Unix-seconds date as people read it: "February 1, 2026". */
+import { formatLongUsDate } from '@shared/letters';
+
+/** A Unix-seconds date as people read it: "February 1, 2026" (date-fns, like every date here). */
 export function formatDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  return formatLongUsDate(new Date(unixSeconds * 1000));
 }
