@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -26,6 +26,9 @@ const PRE_BUNDLED = { optimizer: { client: dateFns, ssr: dateFns } };
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one: one on a 2-core CI machine, which then sits
+    // half idle while files wait on DynamoDB Local, a spawned server or a browser.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -52,7 +55,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/platform/log-scan.test.ts', 'tests/platform/table-access.test.ts'],
           env: { LOG_CAPTURE_DIR, TABLE_ACCESS_DIR },
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -84,7 +87,11 @@ export default defineConfig({
           deps: PRE_BUNDLED,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // One file at a time (each starts a runtime and a browser), after `node` and `web`, and
+          // before `logs` scans what it wrote: a project without parallelism and without a group
+          // of its own would run last of all.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
