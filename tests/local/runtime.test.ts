@@ -34,7 +34,9 @@ function getWithHost(port: number, path: string, host: string) {
   });
 }
 
-describe('local runtime', () => {
+// Each test starts DynamoDB Local, two tests twice; a start may wait 60 s for its JVM on a busy
+// machine (local/dynamodb-local.ts), so the project's 30 s would cut a slow start.
+describe('local runtime', { timeout: 150_000 }, () => {
   it('refuses any Host but localhost or 127.0.0.1 with its port (DNS rebinding), and sends the feature and opener policies', async () => {
     const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
     const { port } = runtime;

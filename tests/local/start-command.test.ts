@@ -16,7 +16,9 @@ function javaProcessesFor(dataDir: string): string {
   }
 }
 
-describe('npm start (local/start.ts)', () => {
+// Each test starts the whole local stack (tsx, DynamoDB Local's JVM), one of them twice; each start
+// may take waitForOutput's 90 s on a busy machine, so the project's 30 s would cut a slow start.
+describe('npm start (local/start.ts)', { timeout: 180_000 }, () => {
   it('prints exactly one Ready line, serves, and leaves no java process after SIGINT', async () => {
     const port = await findFreePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'cdl-start-'));
