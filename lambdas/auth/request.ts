@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isEmailAddress } from '../../shared/email-address';
 import type { JsonBody } from '../platform/json-body';
-import { parseBody } from '../platform/request-body';
+import { isJsonObject, jsonObject, parseBody } from '../platform/request-body';
 import { AuthError } from './errors';
 
 const BAD_JSON = 'Could not parse request body as JSON:';
@@ -15,7 +15,7 @@ export const maybeText = (key: string) =>
 
 /** A GoTrue body: a JSON object (the reader refuses anything else first, with this message). */
 export const authBody = <const TEntries extends v.ObjectEntries>(entries: TEntries) =>
-  v.object(entries, `${BAD_JSON} not an object`);
+  jsonObject(entries, `${BAD_JSON} not an object`);
 
 /**
  * GoTrue's answer to a body its schema refuses: a member of the wrong type fails Go's decoder
@@ -71,9 +71,6 @@ function metadataProblem(value: unknown, depth: number): string | undefined {
 export function metadataBytes(metadata: JsonBody): number {
   return Buffer.byteLength(JSON.stringify(metadata), 'utf8');
 }
-
-const isJsonObject = (value: unknown): value is JsonBody =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The user metadata `data` of sign-up, `/otp` and `PUT /user`: an object of at most

@@ -1,5 +1,20 @@
 import * as v from 'valibot';
 
+/** A JSON object, as a body is: not `null`, not an array (valibot's `object` takes arrays). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A body's schema: a JSON object (else `message`) with these members. */
+export function jsonObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  message: string,
+) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isJsonObject, message),
+    v.object(entries, message),
+  );
+}
+
 /**
  * The one way a request body is checked: its valibot schema, stopping at the first issue (in the
  * schema's member order), which `refuse` turns into the endpoint's own typed error.

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PLAN } from '../../shared/plan';
 import type { ErrorCode } from '../platform/errors';
+import { jsonObject } from '../platform/request-body';
 import { sitePage, type ApiAccessConfig } from '../platform/api-access';
 
 /** A member that must be there: absent reads as `""`, which its own schema then refuses. */
@@ -14,7 +15,7 @@ const required = <const TSchema extends v.GenericSchema<string>>(schema: TSchema
 export function checkoutBody(acceptedPriceIds: ReadonlySet<string>, access: ApiAccessConfig) {
   const notThePlan = 'price_id is not the price of this plan';
   const wrongMode = `mode must be "${PLAN.mode}"`;
-  return v.object(
+  return jsonObject(
     {
       price_id: required(
         v.pipe(
