@@ -22,7 +22,15 @@ import { createUser } from './new-users';
 import { hashPassword } from './passwords';
 import { enforceRateLimit } from './rate-limits';
 import { resolveRedirect } from './redirects';
-import { MAX_EMAIL_LENGTH, normalizeEmail, optionalMetadata, optionalString } from './request';
+import {
+  otpAddressBody,
+  otpOptionsBody,
+  phoneBody,
+  recoverBody,
+  resendBody,
+  verifyBody,
+} from './bodies';
+import { MAX_EMAIL_LENGTH, normalizeEmail, parseAuthBody } from './request';
 import { signIn } from './sign-in';
 
 /**
@@ -69,7 +77,7 @@ async function sendOrPretend(
 
 /** `POST /recover`: mails a password-recovery link (the answer never tells whether it did). */
 export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
-  const rawEmail = optionalString(await readJsonBody(c), 'email');
+  const rawEmail = parseAuthBody(recoverBody, await readJsonBody(c)).email;
   if (!rawEmail) {
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   }
@@ -86,8 +94,7 @@ export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
 export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps;
   const body = await readJsonBody(c);
-  const rawEmail = optionalString(body, 'email');
-  const phone = optionalString(body, 'phone');
+  const { email: rawEmail, phone } = parseAuthBody(otpAddressBody, body);
   if (rawEmail && phone) {
     throw new AuthError(
       400,
@@ -97,8 +104,9 @@ export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   }
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!rawEmail) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
-  const createIfMissing = body.create_user !== false;
-  const data = optionalMetadata(body) ?? {};
+  const options = parseAuthBody(otpOptionsBody, body);
+  const createIfMissing = options.create_user;
+  const data = options.data ?? {};
   const redirectTo = c.req.query('redirect_to');
 
   const email = normalizeEmail(rawEmail);
@@ -133,9 +141,7 @@ export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
 
 /** `POST /resend`: the confirmation or e-mail-change code again. */
 export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
-  const body = await readJsonBody(c);
-  const type = optionalString(body, 'type');
-  const rawEmail = optionalString(body, 'email');
+  const { type, email: rawEmail } = parseAuthBody(resendBody, await readJsonBody(c));
   if (type !== 'signup' && type !== 'email_change') {
     throw new AuthError(
       400,
@@ -227,15 +233,12 @@ async function verifyCode(
 /** `POST /verify`: a typed code (with its address) or a code hash, for a session. */
 export async function verify(deps: AuthDeps, c: Context): Promise<Response> {
   const body = await readJsonBody(c);
-  const type = optionalString(body, 'type');
-  const token = optionalString(body, 'token');
-  const tokenHash = optionalString(body, 'token_hash');
-  const email = optionalString(body, 'email');
+  const { type, token, token_hash: tokenHash, email } = parseAuthBody(verifyBody, body);
   if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
   if (!token === !tokenHash) {
     throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
   }
-  if (tokenHash && (email || optionalString(body, 'phone'))) {
+  if (tokenHash && (email || parseAuthBody(phoneBody, body).phone)) {
     throw new AuthError(
       400,
       'validation_failed',

@@ -1,33 +1,37 @@
+import * as v from 'valibot';
 import { isEmailAddress } from '../../shared/email-address';
 import type { JsonBody } from '../platform/json-body';
+import { isJsonObject, jsonObject, parseBody } from '../platform/request-body';
 import { AuthError } from './errors';
 
+const BAD_JSON = 'Could not parse request body as JSON:';
+
 /** A string member; absent or `null` reads as `""` (Go's decoding of a null string). */
-export function optionalString(body: JsonBody, key: string): string {
-  const value = body[key];
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') {
-    throw new AuthError(
-      400,
-      'bad_json',
-      `Could not parse request body as JSON: ${key} must be a string`,
-    );
-  }
-  return value;
+export const text = (key: string) => v.nullish(v.string(`${BAD_JSON} ${key} must be a string`), '');
+
+/** A string member whose absence (or `null`) means "leave it": `PUT /user`'s password. */
+export const maybeText = (key: string) =>
+  v.nullish(v.string(`${BAD_JSON} ${key} must be a string`));
+
+/** A GoTrue body: a JSON object (the reader refuses anything else first, with this message). */
+export const authBody = <const TEntries extends v.ObjectEntries>(entries: TEntries) =>
+  jsonObject(entries, `${BAD_JSON} not an object`);
+
+/**
+ * GoTrue's answer to a body its schema refuses: a member of the wrong type fails Go's decoder
+ * (`bad_json`); a value a rule refuses is `validation_failed`. Both 400.
+ */
+function refuse(issue: v.BaseIssue<unknown>): AuthError {
+  const code = issue.kind === 'schema' ? 'bad_json' : 'validation_failed';
+  return new AuthError(400, code, issue.message);
 }
 
-/** An object member; absent or `null` reads as undefined. */
-function optionalObject(body: JsonBody, key: string): JsonBody | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new AuthError(
-      400,
-      'bad_json',
-      `Could not parse request body as JSON: ${key} must be an object`,
-    );
-  }
-  return value as JsonBody;
+/** The auth API's body parser: the schema's output, or its first issue as GoTrue's error. */
+export function parseAuthBody<const TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  body: unknown,
+): v.InferOutput<TSchema> {
+  return parseBody(schema, body, refuse);
 }
 
 /** The most user metadata (`data`) one request may carry. */
@@ -42,30 +46,25 @@ const MIN_NUMBER_MAGNITUDE = 1e-130;
 /** Keys that would reach an object's prototype when merged or marshalled: refused at any depth. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function invalidMetadata(problem: string): AuthError {
-  return new AuthError(400, 'validation_failed', `Invalid user metadata (data): ${problem}`);
-}
+const INVALID_METADATA = 'Invalid user metadata (data):';
 
-function checkMetadataValue(value: unknown, depth: number): void {
+/** What the table could not store of a metadata value, depth-first; undefined if nothing. */
+function metadataProblem(value: unknown, depth: number): string | undefined {
   if (typeof value === 'number') {
     const magnitude = Math.abs(value);
-    if (
-      magnitude > Number.MAX_SAFE_INTEGER ||
-      (magnitude !== 0 && magnitude < MIN_NUMBER_MAGNITUDE)
-    ) {
-      throw invalidMetadata(`the number ${value} is out of range`);
-    }
-    return;
+    const outOfRange =
+      magnitude > Number.MAX_SAFE_INTEGER || (magnitude !== 0 && magnitude < MIN_NUMBER_MAGNITUDE);
+    return outOfRange ? `the number ${value} is out of range` : undefined;
   }
-  if (value === null || typeof value !== 'object') return;
-  if (depth > MAX_METADATA_DEPTH) {
-    throw invalidMetadata(`nested deeper than ${MAX_METADATA_DEPTH} levels`);
-  }
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth > MAX_METADATA_DEPTH) return `nested deeper than ${MAX_METADATA_DEPTH} levels`;
   for (const [key, member] of Object.entries(value)) {
-    if (key === '' && !Array.isArray(value)) throw invalidMetadata('a key is empty');
-    if (PROTOTYPE_KEYS.has(key)) throw invalidMetadata(`the key "${key}" is not allowed`);
-    checkMetadataValue(member, depth + 1);
+    if (key === '' && !Array.isArray(value)) return 'a key is empty';
+    if (PROTOTYPE_KEYS.has(key)) return `the key "${key}" is not allowed`;
+    const problem = metadataProblem(member, depth + 1);
+    if (problem) return problem;
   }
+  return undefined;
 }
 
 /** The size of user metadata as stored, in UTF-8 JSON bytes. */
@@ -77,28 +76,36 @@ export function metadataBytes(metadata: JsonBody): number {
  * The user metadata `data` of sign-up, `/otp` and `PUT /user`: an object of at most
  * `MAX_METADATA_BYTES` as JSON, nested at most `MAX_METADATA_DEPTH` deep, with no empty key and
  * only numbers the table stores exactly; 400 `validation_failed` otherwise (never the table's 500).
+ * Absent or `null` reads as undefined.
  */
-export function optionalMetadata(body: JsonBody): JsonBody | undefined {
-  const data = optionalObject(body, 'data');
-  if (data === undefined) return undefined;
-  if (metadataBytes(data) > MAX_METADATA_BYTES) {
-    throw invalidMetadata(`larger than ${MAX_METADATA_BYTES / 1024} KB as JSON`);
-  }
-  checkMetadataValue(data, 1);
-  return data;
-}
+export const metadata = v.nullish(
+  v.pipe(
+    v.custom<JsonBody>(isJsonObject, `${BAD_JSON} data must be an object`),
+    v.check(
+      (data) => metadataBytes(data) <= MAX_METADATA_BYTES,
+      `${INVALID_METADATA} larger than ${MAX_METADATA_BYTES / 1024} KB as JSON`,
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = dataset.typed ? metadataProblem(dataset.value, 1) : undefined;
+      if (problem) addIssue({ message: `${INVALID_METADATA} ${problem}` });
+    }),
+  ),
+);
 
 /** No longer address is ever stored (and DynamoDB refuses a key over 2 KB). */
 export const MAX_EMAIL_LENGTH = 255;
 
+const INVALID_EMAIL = 'Unable to validate email address: invalid format';
+
+/** An address as stored: trimmed, lower-case, at most 255 characters, by the one e-mail rule. */
+const normalizedEmail = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(MAX_EMAIL_LENGTH, INVALID_EMAIL),
+  v.check(isEmailAddress, INVALID_EMAIL),
+);
+
 export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) {
-    throw new AuthError(
-      400,
-      'validation_failed',
-      'Unable to validate email address: invalid format',
-    );
-  }
-  return email;
+  return parseAuthBody(normalizedEmail, raw);
 }

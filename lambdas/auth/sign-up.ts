@@ -9,7 +9,8 @@ import { sendOtp } from './mail-codes';
 import { chargeMailRequest } from './mail-limits';
 import { createUser } from './new-users';
 import { assertAcceptablePassword, hashPassword, passwordMatchesIfAny } from './passwords';
-import { normalizeEmail, optionalMetadata, optionalString } from './request';
+import { signUpBody } from './bodies';
+import { normalizeEmail, parseAuthBody } from './request';
 import { issueSession } from './sign-in';
 
 /** `POST /signup`: a session (autoconfirm) or a bare user (confirmation required). */
@@ -18,11 +19,9 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   if (config.disableSignup) {
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   }
-  const body = await readJsonBody(c);
-  const rawEmail = optionalString(body, 'email');
-  const phone = optionalString(body, 'phone');
-  const password = optionalString(body, 'password');
-  const data = optionalMetadata(body) ?? {};
+  const body = parseAuthBody(signUpBody, await readJsonBody(c));
+  const { email: rawEmail, phone, password } = body;
+  const data = body.data ?? {};
   const redirectTo = c.req.query('redirect_to');
   if (!rawEmail && !phone) {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');

@@ -20,7 +20,8 @@ import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
 import { passwordMatchesIfAny, passwordWeakness } from './passwords';
 import { enforceRateLimit } from './rate-limits';
-import { MAX_EMAIL_LENGTH, optionalString } from './request';
+import { passwordGrantBody, refreshGrantBody } from './bodies';
+import { MAX_EMAIL_LENGTH, parseAuthBody } from './request';
 import { issueSession, signIn } from './sign-in';
 
 const INVALID_CREDENTIALS = () =>
@@ -45,10 +46,7 @@ export async function token(deps: AuthDeps, c: Context): Promise<Response> {
 async function grant(deps: AuthDeps, c: Context, allowed: Promise<void>) {
   const grantType = c.req.query('grant_type');
   if (grantType === 'password') {
-    const body = await readJsonBody(c);
-    const email = optionalString(body, 'email');
-    const phone = optionalString(body, 'phone');
-    const password = optionalString(body, 'password');
+    const { email, phone, password } = parseAuthBody(passwordGrantBody, await readJsonBody(c));
     if (email && phone) {
       throw new AuthError(
         400,
@@ -67,8 +65,8 @@ async function grant(deps: AuthDeps, c: Context, allowed: Promise<void>) {
     }
   }
   if (grantType === 'refresh_token') {
-    const body = await readJsonBody(c);
-    return refreshGrant(deps, optionalString(body, 'refresh_token'), allowed);
+    const body = parseAuthBody(refreshGrantBody, await readJsonBody(c));
+    return refreshGrant(deps, body.refresh_token, allowed);
   }
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 }

@@ -17,13 +17,8 @@ import { AuthError } from './errors';
 import { sendEmailChange } from './mail-codes';
 import { chargeMailRequest } from './mail-limits';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
-import {
-  MAX_USER_METADATA_BYTES,
-  metadataBytes,
-  normalizeEmail,
-  optionalMetadata,
-  optionalString,
-} from './request';
+import { userUpdateBody } from './bodies';
+import { MAX_USER_METADATA_BYTES, metadataBytes, normalizeEmail, parseAuthBody } from './request';
 import { requireUser } from './sign-in';
 
 const RESERVED_METADATA = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
@@ -93,14 +88,9 @@ export async function getCurrentUser(deps: AuthDeps, c: Context): Promise<Respon
 export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Response> {
   const { config, table } = deps;
   const authorization = c.req.header('authorization');
-  const body = await readJsonBody(c);
-  const password =
-    body.password === null || body.password === undefined
-      ? undefined
-      : optionalString(body, 'password');
-  const currentPassword = optionalString(body, 'current_password');
-  const rawEmail = optionalString(body, 'email');
-  const data = optionalMetadata(body);
+  const body = parseAuthBody(userUpdateBody, await readJsonBody(c));
+  const password = body.password ?? undefined;
+  const { current_password: currentPassword, email: rawEmail, data } = body;
   const redirectTo = c.req.query('redirect_to');
 
   const token = await (await deps.accessTokens()).verify(authorization);

@@ -6,9 +6,9 @@ import {
   type PaymentAppOptions,
   type PaymentFunctionConfig,
 } from '../billing/payment-function';
-import { isAllowedRedirect } from '../platform/api-access';
+import { readPaymentBody } from '../billing/payment-body';
 import { HttpError } from '../platform/errors';
-import { readJsonBody } from '../platform/json-body';
+import { portalBody } from './body';
 
 export const BILLING_PORTAL_PATH = '/functions/v1/billing-portal';
 
@@ -17,18 +17,12 @@ export function createBillingPortalApp(
   config: PaymentFunctionConfig,
   options: PaymentAppOptions = {},
 ) {
+  const bodySchema = portalBody(config.access);
   return createPaymentFunctionApp(BILLING_PORTAL_PATH, config, options, async (c, deps) => {
     const { table, stripe, verifier } = deps;
     const user = await verifier.verify(c.req.header('authorization'));
-    // The body is optional: `{return_url}` on this site, else the site's home page.
-    const requested = (await readJsonBody(c)).return_url;
-    let returnUrl = `${config.access.siteUrl}/`;
-    if (requested !== undefined) {
-      if (!isAllowedRedirect(requested, config.access)) {
-        throw new HttpError(400, 'invalid_redirect_url', 'return_url must be a page of this site');
-      }
-      returnUrl = requested;
-    }
+    const body = await readPaymentBody(c, bodySchema, { return_url: 'invalid_redirect_url' });
+    const returnUrl = body.return_url ?? `${config.access.siteUrl}/`;
     const { Item } = await table.doc.get({
       TableName: table.name,
       Key: paymentKeys.stripeCustomer(user.userId),

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { ConfigError, list, requiredString, type Env } from './env';
 
 /** What every browser-facing function reads: which site calls it, with which publishable key. */
@@ -23,23 +24,32 @@ export function readApiAccessConfig(env: Env): ApiAccessConfig {
   };
 }
 
+/** The longest redirect target accepted (browsers and Stripe keep URLs far shorter). */
+const MAX_REDIRECT_LENGTH = 2048;
+
 /**
  * A redirect target we hand to Stripe: an absolute http(s) URL on one of the site's own origins
  * (`*` in ALLOWED_ORIGINS opens CORS, never redirects), so checkout cannot become an open redirect.
+ * Anything else is refused with `message`.
  */
-export function isAllowedRedirect(value: unknown, config: ApiAccessConfig): value is string {
-  if (typeof value !== 'string' || value.length > 2048) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  if (url.username || url.password) return false;
+export function sitePage(config: ApiAccessConfig, message: string) {
   const origins = new Set([
     new URL(config.siteUrl).origin,
     ...config.allowedOrigins.filter((origin) => origin !== '*'),
   ]);
-  return origins.has(url.origin);
+  const isOwnPage = (value: string) => {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !url.username &&
+      !url.password &&
+      origins.has(url.origin)
+    );
+  };
+  return v.pipe(
+    v.string(message),
+    v.maxLength(MAX_REDIRECT_LENGTH, message),
+    v.url(message),
+    v.check(isOwnPage, message),
+  );
 }

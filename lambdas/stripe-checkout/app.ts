@@ -12,10 +12,10 @@ import {
   notStartedRow,
   syncCustomerSubscription,
 } from '../billing/subscription-sync';
-import { isAllowedRedirect } from '../platform/api-access';
+import { readPaymentBody } from '../billing/payment-body';
 import { HttpError } from '../platform/errors';
-import { readJsonBody } from '../platform/json-body';
 import { countMetric } from '../platform/metrics';
+import { CHECKOUT_BODY_CODES, checkoutBody } from './body';
 import { expireOpenSessions } from './open-sessions';
 import { checkoutSessionParams } from './session-params';
 
@@ -26,23 +26,11 @@ export function createStripeCheckoutApp(
   options: PaymentAppOptions = {},
 ) {
   // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
-  const acceptedPriceIds = new Set([config.stripe.priceId, PLAN.priceId]);
+  const bodySchema = checkoutBody(new Set([config.stripe.priceId, PLAN.priceId]), config.access);
   return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, options, async (c, deps) => {
     const { table, stripe, verifier, now } = deps;
     const user = await verifier.verify(c.req.header('authorization'));
-    const body = await readJsonBody(c);
-    if (typeof body.price_id !== 'string' || !acceptedPriceIds.has(body.price_id)) {
-      throw new HttpError(400, 'invalid_price', 'price_id is not the price of this plan');
-    }
-    if (body.mode !== PLAN.mode) {
-      throw new HttpError(400, 'invalid_request', `mode must be "${PLAN.mode}"`);
-    }
-    if (!isAllowedRedirect(body.success_url, config.access)) {
-      throw new HttpError(400, 'invalid_redirect_url', 'success_url must be a page of this site');
-    }
-    if (!isAllowedRedirect(body.cancel_url, config.access)) {
-      throw new HttpError(400, 'invalid_redirect_url', 'cancel_url must be a page of this site');
-    }
+    const body = await readPaymentBody(c, bodySchema, CHECKOUT_BODY_CODES);
 
     const client = await stripe();
     const found = await customerForUser(client, table, user, now);
