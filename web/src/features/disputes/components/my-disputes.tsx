@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { onFirstInput } from '@/lib/on-first-input';
 import { useDisputes } from '../hooks/use-disputes';
 import { dashboardRows, threads } from '../lib/dashboard';
 import { preloadDisputeTools } from '../lib/lazy-tools';
@@ -27,11 +28,13 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
   const api = useDisputes(userId, deleteDetails);
   const [params] = useSearchParams();
   const today = toIsoDate(new Date());
-  // A thread builds packets and calendar files; the dashboard does not (pdf-lib's start-up is a
-  // long task that would hold up the dashboard's first seconds).
+  // A thread builds packets and calendar files: their code is there before they are asked for,
+  // at once in a thread, at the first input on the dashboard (pdf-lib's first run is a long
+  // task that would otherwise hold up the dashboard's start).
   const openedId = params.get('dispute');
   useEffect(() => {
-    if (openedId) preloadDisputeTools();
+    if (!openedId) return onFirstInput(preloadDisputeTools);
+    preloadDisputeTools();
   }, [openedId]);
 
   if (api.state.status === 'loading') return <Spinner label="Loading your disputes..." />;

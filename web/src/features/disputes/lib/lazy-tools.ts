@@ -1,6 +1,6 @@
 /**
- * pdf-lib and ics are their own chunks, fetched when a dispute's thread opens (not on first
- * click), so building a packet or a calendar file makes no request.
+ * pdf-lib and ics are their own chunks, fetched once My Disputes is in use (not on the click
+ * that needs them), so building a packet or a calendar file makes no request.
  */
 export const loadEvidencePacket = () => import('@/lib/evidence-packet');
 export const loadCalendar = () => import('./calendar');
