@@ -1,36 +1,13 @@
-import { EMPTY_ITEM_DRAFT, type SenderDetails } from '@shared/letters';
+import { EMPTY_ITEM_DRAFT } from '@shared/letters';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, type GeneratorDraft } from './generator-draft';
+import { BALANCE_DRAFT, SENDER as sender } from '../testing/letter-fixtures';
 import { checkLetter, shownChecks, stepsToFix } from './letter-check';
 
 const TODAY = '2026-11-26';
 const ALL = new Set([0, 1, 2]);
 
-const sender: SenderDetails = {
-  name: 'Jane Q. Public',
-  address: '12 Elm Street\nSpringfield, IL 62701',
-  phone: '',
-  email: '',
-  previousAddress: '',
-  dateOfBirth: '',
-  ssnLast4: '',
-  reportNumber: '',
-};
-
-const complete: GeneratorDraft = {
-  ...EMPTY_DRAFT,
-  bureau: 'equifax',
-  items: [
-    {
-      ...EMPTY_ITEM_DRAFT,
-      errorType: 'incorrect-balance',
-      accountName: 'Capital One Visa',
-      accountNumber: '4321',
-      correctBalance: '$900',
-      details: 'The balance is $900, not $9,000. I paid the rest in March.',
-    },
-  ],
-};
+const complete = BALANCE_DRAFT;
 
 describe('checking the letter', () => {
   it('gives the form once nothing is missing and every rule holds', () => {

@@ -1,25 +1,15 @@
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BALANCE_LETTER } from '../testing/letter-fixtures';
 import { GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
 import { exportLetter } from './export-letter';
-import { bureauLetter } from './letter-assembly';
 import { downloadLetter, exportLetterAs, LETTER_TOAST } from './letter-output';
 import { downloadTextLetter } from './save-file';
 
 vi.mock('./save-file', () => ({ downloadTextLetter: vi.fn() }));
 vi.mock('./export-letter', () => ({ exportLetter: vi.fn() }));
 
-const letter = bureauLetter(
-  {
-    bureau: 'experian',
-    errorType: 'incorrect-balance',
-    accountName: 'Capital One Visa',
-    details: 'The balance is $900, not $9,000.',
-    correctBalance: '$900',
-    additionalItems: [],
-  },
-  new Date(2026, 10, 26),
-);
+const letter = BALANCE_LETTER;
 
 afterEach(() => {
   vi.clearAllMocks();

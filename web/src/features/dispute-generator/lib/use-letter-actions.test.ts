@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LETTER_MESSAGES } from '../messages';
+import { BALANCE_ITEM, SENDER } from '../testing/letter-fixtures';
 import { EMPTY_DRAFT, type GeneratorDraft } from './generator-draft';
 import { checkLetter } from './letter-check';
 import { downloadBureauLetters, downloadLetter, exportLetterAs } from './letter-output';
@@ -14,29 +15,13 @@ vi.mock('./letter-output', () => ({
   downloadBureauLetters: vi.fn(async () => undefined),
 }));
 
-const sender: SenderDetails = {
-  name: 'Jane Q. Public',
-  address: '12 Elm Street\nSpringfield, IL 62701',
-  phone: '',
-  email: '',
-  previousAddress: '',
-  dateOfBirth: '',
-  ssnLast4: '',
-  reportNumber: 'EQ-1',
-};
+const sender: SenderDetails = { ...SENDER, reportNumber: 'EQ-1' };
 
 const draft: GeneratorDraft = {
   ...EMPTY_DRAFT,
   bureau: 'equifax',
   items: [
-    {
-      ...EMPTY_ITEM_DRAFT,
-      errorType: 'incorrect-balance',
-      accountName: 'Capital One Visa',
-      accountNumber: '4321',
-      correctBalance: '$900',
-      details: 'The balance is $900, not $9,000.',
-    },
+    BALANCE_ITEM,
     {
       ...EMPTY_ITEM_DRAFT,
       errorType: 'unauthorized-inquiry',

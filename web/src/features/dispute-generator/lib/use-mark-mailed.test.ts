@@ -1,21 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BALANCE_LETTER } from '../testing/letter-fixtures';
 import { GENERATOR_MESSAGES } from '../messages';
-import { bureauLetter } from './letter-assembly';
 import { useMarkMailed } from './use-mark-mailed';
 
-const letter = bureauLetter(
-  {
-    bureau: 'experian',
-    errorType: 'incorrect-balance',
-    accountName: 'Capital One Visa',
-    details: 'The balance is $900, not $9,000.',
-    correctBalance: '$900',
-    additionalItems: [],
-  },
-  new Date(2026, 10, 26),
-);
+const letter = BALANCE_LETTER;
 const input = { mailedOn: '2026-11-26', trackingNumber: '9407', followsFreeAnnualReport: true };
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,20 +1,10 @@
 import { EMPTY_ITEM_DRAFT, type SenderDetails } from '@shared/letters';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SENDER as sender } from '../testing/letter-fixtures';
 import { EMPTY_DRAFT, type GeneratorDraft } from './generator-draft';
 import { checkLetter } from './letter-check';
 import { useStepChecks } from './use-step-checks';
-
-const sender: SenderDetails = {
-  name: 'Jane Q. Public',
-  address: '12 Elm Street',
-  phone: '',
-  email: '',
-  previousAddress: '',
-  dateOfBirth: '',
-  ssnLast4: '',
-  reportNumber: '',
-};
 
 /** The form's three steps, each with a field the page marks invalid. */
 function renderForm(): HTMLFormElement {
