@@ -142,6 +142,29 @@ describe.each([390, 1280])('at %i px', (width) => {
     } else await page.getByRole('button', { name: 'Close menu' }).click();
   });
 
+  it('2. the overdue count stays in sight: on "My Disputes", or on the phone menu\'s button', async () => {
+    for (const route of ['/disputes', '/tools']) {
+      await page.goto(`${e2e.runtime.url}${route}`);
+      if (width < 1024) {
+        // "My Disputes" hides in the closed menu: its button says the count and shows it.
+        const menu = page.getByRole('button', { name: 'Open menu, 1 overdue', exact: true });
+        await menu.waitFor();
+        const badge = menu.getByTestId('menu-overdue-badge');
+        expect(await badge.innerText()).toBe('1');
+        const box = (await badge.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(await axe(page)).toEqual([]);
+      } else {
+        const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+          name: 'My Disputes',
+        });
+        await link.getByTestId('overdue-badge').waitFor();
+        expect(await page.getByTestId('menu-overdue-badge').isVisible()).toBe(false);
+      }
+    }
+  });
+
   it('4. each step is a history entry; Next checks the step it leaves, inline', async () => {
     await page.goto(`${e2e.runtime.url}/tools`);
     await page.getByLabel('Date of Birth').fill('1985-03-04');

@@ -2,13 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { BrandMark } from './brand-mark';
+import { countBadgeClasses, OverdueBadge } from './overdue-badge';
 
 interface HeaderProps {
   signedIn: boolean;
   /** Sign-in links or the user menu. */
   account: ReactNode;
-  /** Shown on the "My Disputes" link: the count of overdue disputes. */
-  disputesBadge?: ReactNode;
+  /** Disputes that need the user: counted on "My Disputes" and, while closed, the menu button. */
+  overdueCount?: number;
 }
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -17,7 +18,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** The full navigation shows from `lg` up: six links and the account menu need 1024 px. */
-export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
+export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [closedAt, setClosedAt] = useState(location.key);
@@ -32,13 +33,19 @@ export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
     ...(signedIn
       ? [
           { to: paths.tools, label: 'Dispute Generator' },
-          { to: paths.disputes, label: 'My Disputes', badge: disputesBadge },
+          {
+            to: paths.disputes,
+            label: 'My Disputes',
+            badge: overdueCount > 0 ? <OverdueBadge count={overdueCount} /> : undefined,
+          },
           { to: paths.checkup, label: 'Checkup' },
         ]
       : []),
     { to: paths.faq, label: 'FAQ' },
     { to: paths.testimonials, label: 'Testimonials' },
   ];
+  // On a phone "My Disputes" hides in the closed menu: its button carries the count instead.
+  const menuBadge = !menuOpen && overdueCount > 0;
 
   return (
     // Above the toasts (z-30, placed below it): an open menu is never covered by one.
@@ -55,10 +62,12 @@ export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
         </Link>
         <button
           type="button"
-          className="rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
+          className="relative rounded-md p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="site-navigation"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={
+            menuOpen ? 'Close menu' : `Open menu${menuBadge ? `, ${overdueCount} overdue` : ''}`
+          }
           onClick={() => setMenuOpen((open) => !open)}
         >
           <svg
@@ -71,6 +80,15 @@ export function Header({ signedIn, account, disputesBadge }: HeaderProps) {
           >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
+          {menuBadge && (
+            <span
+              aria-hidden="true"
+              data-testid="menu-overdue-badge"
+              className={`absolute -top-1 -right-1 ${countBadgeClasses}`}
+            >
+              {overdueCount}
+            </span>
+          )}
         </button>
         <div
           id="site-navigation"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
 import { SessionVariants, useSignedOutView } from '@/components/session-variants';
@@ -15,6 +15,7 @@ const OverdueIndicator = lazy(() => import('@/features/disputes/components/overd
 export function RootRoute() {
   const { user } = useAuth();
   const signedOutView = useSignedOutView();
+  const [overdue, setOverdue] = useState(0);
 
   // A stored session is being restored: the account menu's code loads alongside it.
   useEffect(() => {
@@ -30,15 +31,18 @@ export function RootRoute() {
     <SessionVariants signedOut={<SignedOutActions />} restoring={null} />
   ) : null;
 
-  const disputesBadge = user ? (
-    <Suspense fallback={null}>
-      <OverdueIndicator userId={user.id} />
-    </Suspense>
-  ) : null;
-
   return (
     <Layout
-      header={<Header signedIn={Boolean(user)} account={account} disputesBadge={disputesBadge} />}
+      header={
+        <>
+          <Header signedIn={Boolean(user)} account={account} overdueCount={user ? overdue : 0} />
+          {user && (
+            <Suspense fallback={null}>
+              <OverdueIndicator userId={user.id} onCount={setOverdue} />
+            </Suspense>
+          )}
+        </>
+      }
     />
   );
 }

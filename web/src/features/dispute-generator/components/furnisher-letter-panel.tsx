@@ -2,20 +2,10 @@ import { useId, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import { CharacterCount } from '@/components/character-count';
 import { FIELD_LIMITS } from '../lib/field-limits';
+import type { FurnisherLetterItem } from '../lib/furnisher-items';
 import { LETTER_NOTES } from '../messages';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
 import { FormField } from './form-field';
-
-export interface FurnisherLetterItem {
-  accountName: string;
-  /**
-   * False for a bankruptcy (the bureaus take it from court records), personal information and
-   * inquiries: 12 CFR 1022.43(b)(1) leaves them out of direct disputes.
-   */
-  applies: boolean;
-  /** The item's error type, which says why no creditor letter applies. */
-  errorType?: string;
-}
 
 interface FurnisherLetterPanelProps {
   items: readonly FurnisherLetterItem[];

@@ -1,36 +1,25 @@
-import { toIsoDate } from '@shared/letters';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/button-styles';
-import { paths } from '@/config/paths';
 import type { ExportFormat } from '../lib/export-letter';
+import type { GuardedAction, MailedInput } from '../lib/guarded-action';
 import type { PreparedLetter } from '../lib/prepared-letter';
-import { GENERATOR_MESSAGES, PLACEHOLDER_WARNING } from '../messages';
-import { errorClasses, inputClasses, labelClasses, warningClasses } from './field-styles';
+import { useGuardedAction } from '../lib/use-guarded-action';
+import type { MailedStatus } from '../lib/use-mark-mailed';
+import { PLACEHOLDER_WARNING } from '../messages';
+import { warningClasses } from './field-styles';
 import { LetterDialog } from './letter-dialog';
-
-export interface MailedInput {
-  mailedOn: string;
-  trackingNumber: string;
-  followsFreeAnnualReport: boolean;
-}
-
-/** What the user may be warned about first: printing, exporting or marking as mailed. */
-export type GuardedAction =
-  | { kind: 'export'; format: ExportFormat }
-  | { kind: 'print' }
-  | { kind: 'mailed'; input: MailedInput };
+import { MarkMailedForm } from './mark-mailed-form';
 
 interface PreviewModalProps {
   letter: PreparedLetter;
   /** An action asked for outside the preview that waits for the placeholder warning. */
-  pendingAction?: GuardedAction | null;
+  pendingAction?: GuardedAction | null | undefined;
   onClose: () => void;
   onDownload: () => void;
   onExport: (format: ExportFormat) => void;
   onPrint: () => void;
   /** This letter's "Mark as mailed": being recorded, recorded, or not yet. */
-  mailed?: 'saving' | 'done' | null;
+  mailed?: MailedStatus;
   onMarkMailed: (input: MailedInput) => void;
   /** Once this letter is recorded: clears the draft for the next letter. */
   onStartNew?: () => void;
@@ -49,39 +38,17 @@ export function PreviewModal({
   onMarkMailed,
   onStartNew,
 }: PreviewModalProps) {
-  const titleId = useId();
-  const [today] = useState(() => toIsoDate(new Date()));
-  const [mailedOn, setMailedOn] = useState(today);
-  // A letter cannot have been mailed after today (ISO dates compare as strings).
-  const mailedInFuture = mailedOn > today;
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [followsFreeAnnualReport, setFollowsFreeAnnualReport] = useState(false);
-  const [pending, setPending] = useState<GuardedAction | null>(pendingAction);
+  const guard = useGuardedAction(letter, pendingAction, (action) => {
+    if (action.kind === 'export') onExport(action.format);
+    else if (action.kind === 'print') onPrint();
+    else onMarkMailed(action.input);
+  });
+  const { pending } = guard;
   const proceed = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (pending) proceed.current?.focus();
   }, [pending]);
-
-  function perform(action: GuardedAction) {
-    setPending(null);
-    if (action.kind === 'export') onExport(action.format);
-    else if (action.kind === 'print') onPrint();
-    else onMarkMailed(action.input);
-  }
-
-  /** Runs the action, or first warns while the letter still has placeholders. */
-  function attempt(action: GuardedAction) {
-    if (letter.placeholders.length > 0) setPending(action);
-    else perform(action);
-  }
-
-  function markMailed(event: FormEvent) {
-    event.preventDefault();
-    // The browser's own check (max) stops a future date first and focuses the field.
-    if (mailedOn && !mailedInFuture && !mailed)
-      attempt({ kind: 'mailed', input: { mailedOn, trackingNumber, followsFreeAnnualReport } });
-  }
 
   return (
     <LetterDialog
@@ -123,14 +90,14 @@ export function PreviewModal({
                 <button
                   ref={proceed}
                   type="button"
-                  onClick={() => perform(pending)}
+                  onClick={guard.proceed}
                   className={buttonClasses('primary', smallButton)}
                 >
                   {PLACEHOLDER_WARNING.proceed}
                 </button>
                 <button
                   type="button"
-                  onClick={() => setPending(null)}
+                  onClick={guard.cancel}
                   className={buttonClasses('secondary', smallButton)}
                 >
                   {PLACEHOLDER_WARNING.cancel}
@@ -148,21 +115,21 @@ export function PreviewModal({
             </button>
             <button
               type="button"
-              onClick={() => attempt({ kind: 'export', format: 'docx' })}
+              onClick={() => guard.attempt({ kind: 'export', format: 'docx' })}
               className={buttonClasses('secondary', smallButton)}
             >
               Word (.docx)
             </button>
             <button
               type="button"
-              onClick={() => attempt({ kind: 'export', format: 'html' })}
+              onClick={() => guard.attempt({ kind: 'export', format: 'html' })}
               className={buttonClasses('secondary', smallButton)}
             >
               Google Docs (.html)
             </button>
             <button
               type="button"
-              onClick={() => attempt({ kind: 'print' })}
+              onClick={() => guard.attempt({ kind: 'print' })}
               className={buttonClasses('secondary', smallButton)}
             >
               Print / Save as PDF
@@ -175,80 +142,12 @@ export function PreviewModal({
               Close Preview
             </button>
           </div>
-          <form onSubmit={markMailed} className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor={`${titleId}-mailed-on`} className={labelClasses}>
-                Mailed On
-              </label>
-              <input
-                id={`${titleId}-mailed-on`}
-                type="date"
-                required
-                max={today}
-                value={mailedOn}
-                aria-invalid={mailedInFuture || undefined}
-                aria-describedby={mailedInFuture ? `${titleId}-mailed-on-error` : undefined}
-                onChange={(event) => setMailedOn(event.target.value)}
-                className={inputClasses}
-              />
-              {mailedInFuture && (
-                <p id={`${titleId}-mailed-on-error`} className={errorClasses}>
-                  {GENERATOR_MESSAGES.mailedInFuture}
-                </p>
-              )}
-            </div>
-            <div>
-              <label htmlFor={`${titleId}-tracking`} className={labelClasses}>
-                Certified Mail Tracking Number
-              </label>
-              <input
-                id={`${titleId}-tracking`}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={40}
-                value={trackingNumber}
-                onChange={(event) => setTrackingNumber(event.target.value)}
-                className={inputClasses}
-              />
-            </div>
-            {letter.kind === 'bureau' && (
-              <label className="flex items-center gap-2 pb-2 text-sm text-gray-900">
-                <input
-                  type="checkbox"
-                  checked={followsFreeAnnualReport}
-                  onChange={(event) => setFollowsFreeAnnualReport(event.target.checked)}
-                />
-                This dispute follows my free annual credit report
-              </label>
-            )}
-            <button
-              type="submit"
-              disabled={mailed !== null}
-              className={buttonClasses('secondary', smallButton)}
-            >
-              {mailed === 'done' ? 'Added to My Disputes' : 'Mark as mailed'}
-            </button>
-          </form>
-          {mailed === 'done' && (
-            <div role="status" className="flex flex-wrap items-center gap-3 text-sm">
-              <p className="text-gray-900">
-                It is in{' '}
-                <Link to={paths.disputes} className="font-semibold text-blue-800 underline">
-                  My Disputes
-                </Link>{' '}
-                with its deadline.
-              </p>
-              {onStartNew && (
-                <button
-                  type="button"
-                  onClick={onStartNew}
-                  className={buttonClasses('primary', smallButton)}
-                >
-                  Start a new letter
-                </button>
-              )}
-            </div>
-          )}
+          <MarkMailedForm
+            bureau={letter.kind === 'bureau'}
+            mailed={mailed}
+            onMarkMailed={(input) => guard.attempt({ kind: 'mailed', input })}
+            onStartNew={onStartNew}
+          />
         </div>
       </div>
     </LetterDialog>

@@ -1,4 +1,5 @@
 import type { FollowUpInput, LetterExhibit } from '@shared/disputes';
+import { REPORT_NUMBER_MAX } from '@shared/letters';
 import type { ReactNode } from 'react';
 import { inputClasses } from '@/components/field-styles';
 
@@ -7,6 +8,7 @@ type FieldRenderer = (
   label: ReactNode,
   control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode,
   hint?: ReactNode,
+  max?: number,
 ) => ReactNode;
 
 interface IdentityFieldsProps {
@@ -51,15 +53,22 @@ export function IdentityFields({ input, onChange, field, exhibits }: IdentityFie
             className={inputClasses}
           />
         ))}
-        {field('reportNumber', 'Report Number', (props) => (
-          <input
-            {...props}
-            autoComplete="off"
-            value={input.reportNumber ?? ''}
-            onChange={(event) => onChange({ reportNumber: event.target.value })}
-            className={inputClasses}
-          />
-        ))}
+        {field(
+          'reportNumber',
+          'Report Number',
+          (props) => (
+            <input
+              {...props}
+              autoComplete="off"
+              maxLength={REPORT_NUMBER_MAX}
+              value={input.reportNumber ?? ''}
+              onChange={(event) => onChange({ reportNumber: event.target.value })}
+              className={inputClasses}
+            />
+          ),
+          undefined,
+          REPORT_NUMBER_MAX,
+        )}
       </div>
       {exhibits.length > 0 && (
         <fieldset className="space-y-1">

@@ -10,6 +10,7 @@ import {
 import { formatIsoLong, type IsoDate } from '@shared/letters';
 import { useId } from 'react';
 import { DISPUTE_MESSAGES } from '../messages';
+import { CharacterCount } from '@/components/character-count';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 
 interface ItemOutcomesProps {
@@ -114,6 +115,7 @@ function ItemRow({
               placeholder="Copy its words from the letter, e.g. “Insufficient information to identify the account”"
               className={inputClasses}
             />
+            <CharacterCount length={(item.statedReason ?? '').length} max={LIMITS.statedReason} />
             <label className="mt-2 flex items-start gap-2 text-sm text-gray-900">
               <input
                 type="checkbox"

@@ -1,5 +1,6 @@
 import { LIMITS, type Dispute } from '@shared/disputes';
 import { useId, useState } from 'react';
+import { CharacterCount } from '@/components/character-count';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import {
   checkMailingDates,
@@ -96,6 +97,10 @@ export function MailingFields({ dispute, today, onChange }: MailingFieldsProps) 
           onChange={(event) => set({ trackingNumber: event.target.value || undefined })}
           placeholder="e.g. 9407 1118 9922 3197 4284 90"
           className={inputClasses}
+        />
+        <CharacterCount
+          length={(dispute.trackingNumber ?? '').length}
+          max={LIMITS.trackingNumber}
         />
       </div>
       {dateInput('deliveredOn', {

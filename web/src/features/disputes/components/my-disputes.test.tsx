@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
 import { addDays, formatIsoLong, toIsoDate } from '@shared/letters';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -243,6 +243,65 @@ describe('My Disputes page', () => {
       expect((await reopened.get('d1'))?.mailedOn).toBe(addDays(today, -6));
       reopened.close();
     });
+  });
+
+  it('gives every text field its limit and a live count of its characters', async () => {
+    /** What the user types into: dates, ticks, files and the read-only letter aside. */
+    const textFields = (root: HTMLElement) =>
+      [
+        ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+          'input:not([type]), input[type=text], textarea:not([readonly])',
+        ),
+      ].filter((field) => {
+        const label = field.labels?.[0]?.textContent ?? '';
+        // The SSN field refuses more than 4 digits with its own message; the statement counts words.
+        return label !== 'Last 4 of SSN' && !label.startsWith('Your statement');
+      });
+    const expectCounted = (root: HTMLElement) => {
+      const fields = textFields(root);
+      for (const field of fields) {
+        expect(field.maxLength, field.labels?.[0]?.textContent ?? field.id).toBeGreaterThan(0);
+        expect(field.parentElement).toHaveTextContent(
+          `${field.value.length} / ${field.maxLength.toLocaleString('en-US')}`,
+        );
+      }
+      return fields.map((field) => field.labels?.[0]?.textContent);
+    };
+
+    const { card } = await show(delivered(20, 'verified'));
+    expect(expectCounted(card)).toEqual(
+      expect.arrayContaining([
+        'Certified Mail Tracking Number',
+        "Creditor's Name",
+        "Creditor's dispute address (optional)",
+        'Supporting Evidence',
+        'What is new since your dispute with the bureau',
+        'Report Number',
+      ]),
+    );
+    const tracking = within(card).getByLabelText('Certified Mail Tracking Number');
+    await userEvent.clear(tracking);
+    await userEvent.type(tracking, '9407');
+    expect(tracking.parentElement).toHaveTextContent('4 / 40');
+    // Near the limit, screen readers hear what is left (politely).
+    fireEvent.change(tracking, { target: { value: '9'.repeat(38) } });
+    const left = within(tracking.parentElement!).getByText('2 characters left');
+    expect(left).toHaveAttribute('aria-live', 'polite');
+    cleanup();
+    await deleteDisputesOnDevice(USER);
+
+    const frivolous = await show(delivered(20, 'frivolous'));
+    expect(expectCounted(frivolous.card)).toEqual(
+      expect.arrayContaining([
+        'The reason the bureau gave for Chase Sapphire',
+        'What you are sending now, as the bureau asked',
+      ]),
+    );
+    const reason = within(frivolous.card).getByLabelText(
+      'The reason the bureau gave for Chase Sapphire',
+    );
+    await userEvent.type(reason, 'Insufficient');
+    expect(reason.parentElement).toHaveTextContent('12 / 1,000');
   });
 
   it('moves focus to the confirm button and back on cancel (Remove, Delete all my data)', async () => {

@@ -13,6 +13,7 @@ import {
 import { ERROR_TYPE_IDS, ERROR_TYPES, isErrorTypeId } from '@shared/letters';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/button-styles';
+import { CharacterCount } from '@/components/character-count';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';
 import { newId } from '../lib/ids';
@@ -43,7 +44,10 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
   };
   const errorId = `${id}-error`;
 
-  /** Label, control and hint of one field, its error tied to it when the error is about it. */
+  /**
+   * Label, control and hint of one field, its error tied to it when the error is about it; with
+   * `max`, the live count of its characters.
+   */
   function field(
     name: Field,
     label: ReactNode,
@@ -53,6 +57,7 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
       'aria-describedby'?: string;
     }) => ReactNode,
     hint?: ReactNode,
+    max?: number,
   ) {
     const invalid = error?.field === name;
     const describedBy = [invalid && errorId, hint && `${id}-${name}-hint`]
@@ -68,6 +73,9 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
           ...(invalid ? { 'aria-invalid': true as const } : {}),
           ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         })}
+        {max !== undefined && (
+          <CharacterCount length={String(input[name] ?? '').length} max={max} />
+        )}
         {hint && (
           <p id={`${id}-${name}-hint`} className="mt-1 text-xs text-gray-700">
             {hint}
@@ -109,16 +117,22 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
       <p className="text-sm break-words text-gray-800">{step.why}</p>
       {step.kind === 'direct-dispute' && (
         <div className="grid gap-3 md:grid-cols-2">
-          {field('creditorName', "Creditor's Name", (props) => (
-            <input
-              {...props}
-              required
-              maxLength={LIMITS.creditorName}
-              value={input.creditorName ?? ''}
-              onChange={(event) => set({ creditorName: event.target.value })}
-              className={inputClasses}
-            />
-          ))}
+          {field(
+            'creditorName',
+            "Creditor's Name",
+            (props) => (
+              <input
+                {...props}
+                required
+                maxLength={LIMITS.creditorName}
+                value={input.creditorName ?? ''}
+                onChange={(event) => set({ creditorName: event.target.value })}
+                className={inputClasses}
+              />
+            ),
+            undefined,
+            LIMITS.creditorName,
+          )}
           {field('errorType', 'Error Type', (props) => (
             <select
               {...props}
@@ -153,6 +167,7 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
               />
             ),
             'From the creditor’s statement or website, or your credit report.',
+            LIMITS.creditorAddress,
           )}
           {field(
             'evidence',
@@ -169,6 +184,7 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
               />
             ),
             'One document a line: each becomes a numbered exhibit of the letter. Enclose copies, never originals.',
+            LIMITS.evidence,
           )}
           {field(
             'whatIsNew',
@@ -185,6 +201,7 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
               />
             ),
             'A fact or document the creditor has not seen: without one it may treat this as the same dispute.',
+            LIMITS.evidence,
           )}
         </div>
       )}
@@ -192,18 +209,24 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
         <IdentityFields input={input} onChange={set} field={field} exhibits={exhibits} />
       )}
       {step.kind === 'resubmission' &&
-        field('enclosedInformation', 'What you are sending now, as the bureau asked', (props) => (
-          <textarea
-            {...props}
-            rows={3}
-            required
-            maxLength={LIMITS.enclosedInformation}
-            value={input.enclosedInformation ?? ''}
-            onChange={(event) => set({ enclosedInformation: event.target.value })}
-            placeholder="One per line, e.g. Copy of my driver's license"
-            className={inputClasses}
-          />
-        ))}
+        field(
+          'enclosedInformation',
+          'What you are sending now, as the bureau asked',
+          (props) => (
+            <textarea
+              {...props}
+              rows={3}
+              required
+              maxLength={LIMITS.enclosedInformation}
+              value={input.enclosedInformation ?? ''}
+              onChange={(event) => set({ enclosedInformation: event.target.value })}
+              placeholder="One per line, e.g. Copy of my driver's license"
+              className={inputClasses}
+            />
+          ),
+          undefined,
+          LIMITS.enclosedInformation,
+        )}
       {step.kind === 'statement-of-dispute' &&
         field(
           'statement',

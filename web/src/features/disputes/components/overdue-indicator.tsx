@@ -1,6 +1,6 @@
 import { overdueCount } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DISPUTES_CHANGED, hasDisputesOnDevice } from '../lib/device-data';
 
@@ -16,17 +16,25 @@ async function countOverdue(userId: string): Promise<number> {
   }
 }
 
-/** The red count on the header's "My Disputes" link; nothing when no dispute needs the user. */
-export default function OverdueIndicator({ userId }: { userId: string }) {
-  const [count, setCount] = useState(0);
+/**
+ * Reports how many of the user's disputes need them today, again after each move and each change
+ * to a dispute: the header shows it. A component, so that only a signed-in user loads it.
+ */
+export default function OverdueIndicator({
+  userId,
+  onCount,
+}: {
+  userId: string;
+  onCount: (count: number) => void;
+}) {
   const { pathname } = useLocation();
 
   useEffect(() => {
     let current = true;
     const refresh = () =>
       void countOverdue(userId).then(
-        (next) => current && startTransition(() => setCount(next)),
-        () => current && setCount(0),
+        (next) => current && startTransition(() => onCount(next)),
+        () => current && onCount(0),
       );
     refresh();
     window.addEventListener(DISPUTES_CHANGED, refresh);
@@ -34,16 +42,7 @@ export default function OverdueIndicator({ userId }: { userId: string }) {
       current = false;
       window.removeEventListener(DISPUTES_CHANGED, refresh);
     };
-  }, [userId, pathname]);
+  }, [userId, pathname, onCount]);
 
-  if (count === 0) return null;
-  return (
-    <span
-      data-testid="overdue-badge"
-      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white"
-    >
-      {count}
-      <span className="sr-only"> overdue</span>
-    </span>
-  );
+  return null;
 }

@@ -1,0 +1,34 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Header } from './header';
+
+function renderHeader(overdueCount?: number) {
+  render(
+    <MemoryRouter>
+      <Header signedIn account={null} overdueCount={overdueCount} />
+    </MemoryRouter>,
+  );
+}
+
+describe('the header’s overdue count', () => {
+  it('shows on "My Disputes" and, while the phone menu is closed, on its button', async () => {
+    renderHeader(2);
+    const link = screen.getByRole('link', { name: 'My Disputes 2 overdue' });
+    expect(within(link).getByTestId('overdue-badge')).toHaveTextContent('2 overdue');
+    const button = screen.getByRole('button', { name: 'Open menu, 2 overdue' });
+    expect(within(button).getByTestId('menu-overdue-badge')).toHaveTextContent('2');
+    await userEvent.click(button);
+    // Open, the link shows the count itself.
+    expect(button).toHaveAccessibleName('Close menu');
+    expect(within(button).queryByTestId('menu-overdue-badge')).not.toBeInTheDocument();
+  });
+
+  it('says nothing when no dispute needs the user', () => {
+    renderHeader(0);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByTestId('overdue-badge')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('menu-overdue-badge')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { draftKey } from './details-storage';
+import { useLetterDraft } from './use-letter-draft';
+
+afterEach(() => sessionStorage.clear());
+
+describe('the letter draft and its further bureaus', () => {
+  it('drops a further bureau once it becomes the letter’s own; clearing forgets both', () => {
+    const { result } = renderHook(() => useLetterDraft('user-1'));
+    act(() =>
+      result.current.setCopies({
+        experian: { reportNumber: 'EX-1' },
+        transunion: { reportNumber: '' },
+      }),
+    );
+    act(() => result.current.update((draft) => ({ ...draft, bureau: 'experian' })));
+    expect(result.current.draft.bureau).toBe('experian');
+    expect(result.current.copies).toEqual({ transunion: { reportNumber: '' } });
+    expect(JSON.parse(sessionStorage.getItem(draftKey('user-1'))!)).toMatchObject({
+      bureau: 'experian',
+    });
+    // The same bureau again leaves the copies as they are.
+    act(() => result.current.update((draft) => ({ ...draft, enclosures: [] })));
+    expect(result.current.copies).toEqual({ transunion: { reportNumber: '' } });
+    act(() => result.current.clear());
+    expect(result.current.draft.bureau).toBe('');
+    expect(result.current.copies).toEqual({});
+    expect(sessionStorage.getItem(draftKey('user-1'))).toBeNull();
+  });
+});
