@@ -2,6 +2,7 @@ import { toIsoDate } from '@shared/letters';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { TrackingNumberInput } from '@/components/tracking-number-input';
 import { paths } from '@/config/paths';
 import type { MailedInput } from '../lib/guarded-action';
 import type { MailedStatus } from '../lib/use-mark-mailed';
@@ -61,17 +62,10 @@ export function MarkMailedForm({ bureau, mailed, onMarkMailed, onStartNew }: Mar
           )}
         </div>
         <div>
-          <label htmlFor={`${id}-tracking`} className={labelClasses}>
-            Certified Mail Tracking Number
-          </label>
-          <input
+          <TrackingNumberInput
             id={`${id}-tracking`}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={40}
             value={trackingNumber}
-            onChange={(event) => setTrackingNumber(event.target.value)}
-            className={inputClasses}
+            onChange={setTrackingNumber}
           />
         </div>
         {bureau && (

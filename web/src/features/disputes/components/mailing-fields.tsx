@@ -1,6 +1,7 @@
 import { LIMITS, type Dispute } from '@shared/disputes';
 import { useId, useState } from 'react';
 import { CharacterCount } from '@/components/character-count';
+import { TrackingNumberInput } from '@/components/tracking-number-input';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import {
   checkMailingDates,
@@ -85,18 +86,11 @@ export function MailingFields({ dispute, today, onChange }: MailingFieldsProps) 
       <legend className="sr-only">Mailing</legend>
       {dateInput('mailedOn')}
       <div>
-        <label htmlFor={`${id}-tracking`} className={labelClasses}>
-          Certified Mail Tracking Number
-        </label>
-        <input
+        <TrackingNumberInput
           id={`${id}-tracking`}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={LIMITS.trackingNumber}
           value={dispute.trackingNumber ?? ''}
-          onChange={(event) => set({ trackingNumber: event.target.value || undefined })}
+          onChange={(value) => set({ trackingNumber: value || undefined })}
           placeholder="e.g. 9407 1118 9922 3197 4284 90"
-          className={inputClasses}
         />
         <CharacterCount
           length={(dispute.trackingNumber ?? '').length}
