@@ -114,7 +114,10 @@ describe('letters for all findings at once', () => {
     );
     expect(equifax).toContain('under §1681c(a)(5), it may not be reported after March 15, 2025');
     expect(equifax).toContain('Under §1681c-2, please block them within 4 business days');
-    expect(equifax).toContain(`My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT})`);
+    // Coastal Payday Loans' account and inquiry are both identity theft: the company is named once.
+    expect(equifax).toContain(
+      `- My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT}) about Address: 9 Harbor Road, Tampa, FL 33602; and Coastal Payday Loans\n`,
+    );
 
     const transunion = letterTo('transunion').text;
     expect(headings(transunion)).toEqual([
