@@ -14,7 +14,8 @@ import { paths } from '@/config/paths';
 import { saveFile } from '@/lib/save-file';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { CHECKUP_MESSAGES } from '../messages';
-import { Checkbox, Field } from './field';
+import { FormField } from '@/components/form-field';
+import { Checkbox } from './checkbox';
 
 type AnyLetter = CheckupBureauLetter | CheckupCreditorLetter;
 
@@ -142,7 +143,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
       </p>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Your name and address for the letters</legend>
-        <Field label="Full name" value={name} maxLength={120} onChange={setName} />
+        <FormField label="Full name" value={name} maxLength={120} onChange={setName} />
         <div className="min-w-0">
           <label htmlFor={`${id}-address`} className="block text-sm font-semibold text-gray-900">
             Address (street, then city, state and ZIP)
@@ -240,7 +241,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
                   : ''}{' '}
                 in My Disputes as one round, with their deadlines.
               </p>
-              <Field
+              <FormField
                 className="mt-3 max-w-xs"
                 label="Mailed on"
                 type="date"

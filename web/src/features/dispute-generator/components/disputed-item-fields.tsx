@@ -25,7 +25,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import { TypeHelper } from './type-helper';
 
 type TextFactKey = Exclude<

@@ -4,7 +4,7 @@ import { CharacterCount } from '@/components/character-count';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { LETTER_NOTES } from '../messages';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 export interface FurnisherLetterItem {
   accountName: string;
