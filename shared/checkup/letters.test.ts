@@ -9,6 +9,7 @@ import {
   NO_LETTER_REASONS,
   SAMPLE_IDENTITY_THEFT_REPORT,
   sampleCheckup,
+  withSender,
 } from './index';
 
 const TODAY = '2026-11-26';
@@ -182,6 +183,14 @@ describe('letters for all findings at once', () => {
     expect(
       letters.withoutLetter.map((each) => [each.finding.kind, each.finding.title, each.why]),
     ).toEqual([['aged-inquiry', 'QuickCash Online', NO_LETTER_REASONS.agedInquiry]]);
+  });
+
+  it('built unsigned once, each is signed when it is read, downloaded or mailed', () => {
+    const unsigned = checkupLetters(answered, findings, DATE);
+    const all = [...unsigned.bureauLetters, ...unsigned.creditorLetters];
+    const signed = [...letters.bureauLetters, ...letters.creditorLetters];
+    expect(all.map((letter) => letter.text)).not.toEqual(signed.map((letter) => letter.text));
+    expect(all.map((letter) => withSender(letter, DATE, SENDER))).toEqual(signed);
   });
 
   it('a finding left out is in no letter', () => {
