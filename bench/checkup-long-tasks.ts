@@ -117,7 +117,8 @@ async function measure(browser: Browser, page: Page, cdp: CDPSession, url: strin
     traceEvents: TraceEvent[];
   };
   const tasks = (await page.evaluate('window.__longTasks')) as number[];
-  return { tasks, parts: longTaskParts(trace.traceEvents), ...times(profile) };
+  const elements = (await page.evaluate("document.querySelectorAll('*').length")) as number;
+  return { tasks, elements, parts: longTaskParts(trace.traceEvents), ...times(profile) };
 }
 
 const runtime = await startLocalRuntime({
@@ -165,7 +166,7 @@ try {
       const result = await measure(browser, page, cdp, `${runtime.url}/checkup?step=${step}`);
       const blocking = result.tasks.reduce((sum, each) => sum + Math.max(0, each - 50), 0);
       rows.push(
-        `run ${run + 1}: ${result.tasks.length} long tasks [${result.tasks.join(', ')}] ms, ${blocking} ms over 50 ms`,
+        `run ${run + 1}: ${result.tasks.length} long tasks [${result.tasks.join(', ')}] ms, ${blocking} ms over 50 ms; ${result.elements} elements`,
       );
       for (const part of result.parts) rows.push(`  ${part}`);
       add(self, result.self);

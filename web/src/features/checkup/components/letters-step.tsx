@@ -1,7 +1,7 @@
 import { checkupLetters, FINDING_KIND_LABELS, mailedLetters, withSender } from '@shared/checkup';
 import { letterExhibits, type MailedLetter } from '@shared/disputes';
 import { BUREAUS, type SenderDetails } from '@shared/letters';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { startTransition, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { FormField } from '@/components/form-field';
@@ -109,7 +109,8 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
   // The letters are built once, unsigned, in a render of their own after the step has painted
   // (not in one long task with it), and signed only when read, downloaded or mailed: typing a
   // name rebuilds none of them.
-  const ready = useDeferredValue(true, false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
   const letters = useMemo(
     () => (ready ? checkupLetters(checkup, api.findings, new Date()) : undefined),
     [ready, checkup, api.findings],
