@@ -1,7 +1,7 @@
 import { checkupLetters, FINDING_KIND_LABELS, mailedLetters, withSender } from '@shared/checkup';
 import { letterExhibits, type MailedLetter } from '@shared/disputes';
 import { BUREAUS, type SenderDetails } from '@shared/letters';
-import { startTransition, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { FormField } from '@/components/form-field';
@@ -106,18 +106,13 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [zip, setZip] = useState<'idle' | 'zipping' | 'zipped' | 'failed'>('idle');
   const sender = useMemo(() => ({ name, address }), [name, address]);
-  // The letters are built once, unsigned, in a render of their own after the step has painted
-  // (not in one long task with it), and signed only when read, downloaded or mailed: typing a
-  // name rebuilds none of them.
-  const [ready, setReady] = useState(false);
-  useEffect(() => startTransition(() => setReady(true)), []);
+  // The letters are built once, unsigned, and signed only when read, downloaded or mailed:
+  // typing a name rebuilds none of them.
   const letters = useMemo(
-    () => (ready ? checkupLetters(checkup, api.findings, new Date()) : undefined),
-    [ready, checkup, api.findings],
+    () => checkupLetters(checkup, api.findings, new Date()),
+    [checkup, api.findings],
   );
-  const chosen = (letters?.creditorLetters ?? []).filter((letter) =>
-    creditors.includes(letter.findingId),
-  );
+  const chosen = letters.creditorLetters.filter((letter) => creditors.includes(letter.findingId));
   const mailedOnError =
     mailedOn === ''
       ? CHECKUP_MESSAGES.mailedOnMissing
@@ -125,21 +120,11 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
         ? CHECKUP_MESSAGES.mailedOnFuture
         : undefined;
 
-  if (!letters)
-    return (
-      <section aria-labelledby="checkup-step-title" className="space-y-6">
-        <h2 id="checkup-step-title" tabIndex={-1} className="text-2xl font-bold">
-          Your letters
-        </h2>
-        <p role="status">Preparing your letters…</p>
-      </section>
-    );
-
   const sign = <Letter extends CheckupLetter>(letter: Letter) =>
     withSender(letter, new Date(), sender);
 
   async function markMailed() {
-    if (mailedOnError || !letters) return;
+    if (mailedOnError) return;
     setState('saving');
     try {
       const signed = [...letters.bureauLetters, ...chosen].map(sign);
@@ -152,7 +137,6 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
   }
 
   async function downloadAll() {
-    if (!letters) return;
     setZip('zipping');
     try {
       const all = [...letters.bureauLetters, ...letters.creditorLetters].map(sign);
