@@ -1,7 +1,7 @@
 import { checkupLetters, FINDING_KIND_LABELS, mailedLetters, withSender } from '@shared/checkup';
 import { letterExhibits, type MailedLetter } from '@shared/disputes';
 import { BUREAUS, type SenderDetails } from '@shared/letters';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { FormField } from '@/components/form-field';
@@ -96,7 +96,6 @@ interface LettersStepProps {
 
 /** Every letter the findings allow, at once; marked mailed together as Round 1 of each. */
 export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
-  const id = useId();
   const checkup = api.checkup!;
   // The sender's name and address are for the letters only: not kept with the checkup.
   const [name, setName] = useState(accountName);
@@ -162,19 +161,14 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Your name and address for the letters</legend>
         <FormField label="Full name" value={name} maxLength={120} onChange={setName} />
-        <div className="min-w-0">
-          <label htmlFor={`${id}-address`} className="block text-sm font-semibold text-gray-900">
-            Address (street, then city, state and ZIP)
-          </label>
-          <textarea
-            id={`${id}-address`}
-            value={address}
-            rows={2}
-            maxLength={300}
-            onChange={(event) => setAddress(event.target.value)}
-            className="mt-1 block w-full min-w-0 rounded-lg border border-gray-400 bg-white px-3 py-2"
-          />
-        </div>
+        <FormField
+          label="Address (street, then city, state and ZIP)"
+          type="textarea"
+          rows={2}
+          value={address}
+          maxLength={300}
+          onChange={setAddress}
+        />
       </fieldset>
       {count > 0 && (
         <div className="flex flex-wrap items-center gap-3">
