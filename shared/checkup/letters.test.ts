@@ -9,6 +9,7 @@ import {
   NO_LETTER_REASONS,
   SAMPLE_IDENTITY_THEFT_REPORT,
   sampleCheckup,
+  withSender,
 } from './index';
 
 const TODAY = '2026-11-26';
@@ -114,7 +115,10 @@ describe('letters for all findings at once', () => {
     );
     expect(equifax).toContain('under §1681c(a)(5), it may not be reported after March 15, 2025');
     expect(equifax).toContain('Under §1681c-2, please block them within 4 business days');
-    expect(equifax).toContain(`My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT})`);
+    // Coastal Payday Loans' account and inquiry are both identity theft: the company is named once.
+    expect(equifax).toContain(
+      `- My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT}) about Address: 9 Harbor Road, Tampa, FL 33602; and Coastal Payday Loans\n`,
+    );
 
     const transunion = letterTo('transunion').text;
     expect(headings(transunion)).toEqual([
@@ -179,6 +183,14 @@ describe('letters for all findings at once', () => {
     expect(
       letters.withoutLetter.map((each) => [each.finding.kind, each.finding.title, each.why]),
     ).toEqual([['aged-inquiry', 'QuickCash Online', NO_LETTER_REASONS.agedInquiry]]);
+  });
+
+  it('built unsigned once, each is signed when it is read, downloaded or mailed', () => {
+    const unsigned = checkupLetters(answered, findings, DATE);
+    const all = [...unsigned.bureauLetters, ...unsigned.creditorLetters];
+    const signed = [...letters.bureauLetters, ...letters.creditorLetters];
+    expect(all.map((letter) => letter.text)).not.toEqual(signed.map((letter) => letter.text));
+    expect(all.map((letter) => withSender(letter, DATE, SENDER))).toEqual(signed);
   });
 
   it('a finding left out is in no letter', () => {

@@ -5,6 +5,7 @@ import {
   buildLetter,
   furnisherLetterFileName,
   letterFileName,
+  type FurnisherLetterOptions,
 } from '../letters/build-letter';
 import { formatIsoLong, toIsoDate, type IsoDate } from '../letters/dates';
 import { furnisherLetterApplies } from '../letters/build-letter';
@@ -30,6 +31,8 @@ export interface CheckupCreditorLetter {
   findingId: string;
   creditor: string;
   form: LetterForm;
+  /** How its text is built (the item, the creditor, whether it collects debts). */
+  options: FurnisherLetterOptions;
   text: string;
   fileName: string;
 }
@@ -340,6 +343,7 @@ export function checkupLetters(
         findingId: finding.id,
         creditor: creditor.creditor.trim(),
         form,
+        options,
         text: buildFurnisherLetter(form, date, options),
         fileName: furnisherLetterFileName(form, date, options),
       });
@@ -366,6 +370,23 @@ export function checkupLetters(
     ];
   });
   return { bureauLetters, creditorLetters, withoutLetter };
+}
+
+/**
+ * `letter` signed by `sender`: the page builds every letter once, unsigned, and signs one when
+ * it is read, downloaded or mailed (so typing a name rebuilds one letter, not all of them).
+ */
+export function withSender<Letter extends CheckupBureauLetter | CheckupCreditorLetter>(
+  letter: Letter,
+  date: Date,
+  sender: Partial<SenderDetails>,
+): Letter {
+  const form = { ...letter.form, sender };
+  const text =
+    'options' in letter
+      ? buildFurnisherLetter(form, date, letter.options)
+      : buildLetter(form, date);
+  return { ...letter, form, text };
 }
 
 /** The letters as My Disputes records them: one Round 1 dispute each, mailed on `mailedOn`. */

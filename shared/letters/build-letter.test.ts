@@ -594,9 +594,64 @@ describe('the legal review’s findings', () => {
         '- My identity theft report (number FTC-1) about Capital One Visa and Acme Collections\n',
       );
       expect(letter).toContain(
-        'Items 1, 3 and 4 are the result of identity theft and do not relate to any transaction I made. Under §1681c-2, please block Items 1 and 3 within 4 business days',
+        'Items 1, 3 and 4 are the result of identity theft and do not relate to any transaction I made. Under §1681c-2, please block items 1 and 3 within 4 business days',
       );
       expect(letter).not.toContain('about Zeta Loans');
+    });
+
+    it('names a company once when its account and its inquiry are both identity theft', () => {
+      const inquiry = (accountName: string) => ({
+        errorType: 'unauthorized-inquiry' as const,
+        accountName,
+        inquiryDate: '2025-01-15',
+        details: 'I did not apply.',
+        identityTheft: true,
+        identityTheftReportNumber: 'FTC-1',
+      });
+      const report = { identityTheftReportNumber: 'FTC-1' };
+      const one = buildLetter(
+        form({
+          ...theft(report, 'Coastal Payday Loans'),
+          additionalItems: [inquiry('Coastal Payday Loans')],
+        }),
+        DATE,
+      );
+      expect(one).toContain(
+        '- My identity theft report (number FTC-1) about Coastal Payday Loans\n',
+      );
+      const several = buildLetter(
+        form({
+          ...theft(report, 'Coastal Payday Loans'),
+          additionalItems: [
+            inquiry('COASTAL PAYDAY LOANS'),
+            inquiry('Bright Auto Sales'),
+            theft(report, 'Acme Collections'),
+          ],
+        }),
+        DATE,
+      );
+      expect(several).toContain(
+        '- My identity theft report (number FTC-1) about Coastal Payday Loans, Bright Auto Sales and Acme Collections\n',
+      );
+      // A name holding commas (an address) keeps the list readable with semicolons.
+      const address = buildLetter(
+        form({
+          errorType: 'incorrect-personal-info',
+          accountName: 'Address: 9 Harbor Road, Tampa, FL 33602',
+          personalInfoKind: 'address',
+          reportedInfo: '9 Harbor Road, Tampa, FL 33602',
+          personalInfoNotMine: true,
+          details: 'It was put in my file through identity theft.',
+          evidence: '',
+          identityTheft: true,
+          identityTheftReportNumber: 'FTC-1',
+          additionalItems: [theft(report, 'Coastal Payday Loans'), inquiry('Coastal Payday Loans')],
+        }),
+        DATE,
+      );
+      expect(address).toContain(
+        '- My identity theft report (number FTC-1) about Address: 9 Harbor Road, Tampa, FL 33602; and Coastal Payday Loans\n',
+      );
     });
   });
 

@@ -483,7 +483,22 @@ function identityTheftReportLine(items: readonly DisputedItem[]): string[] {
     numbers.length > 1
       ? `My identity theft reports (numbers ${andList(numbers)})`
       : `My identity theft report${numbers[0] ? ` (number ${numbers[0]})` : ''}`;
-  return [`${report} about ${andList(covered.map((item) => item.accountName.trim()))}`];
+  return [`${report} about ${namesList(covered.map((item) => item.accountName.trim()))}`];
+}
+
+/**
+ * Each name once (an account and an inquiry of one company are one company), listed with
+ * semicolons when a name holds a comma ("Address: 9 Harbor Road, Tampa, FL").
+ */
+function namesList(names: readonly string[]): string {
+  const seen = new Set<string>();
+  const distinct = names.filter((name) => {
+    const key = name.toLowerCase();
+    return !seen.has(key) && seen.add(key);
+  });
+  if (distinct.length <= 1 || !distinct.some((name) => name.includes(',')))
+    return andList(distinct);
+  return `${distinct.slice(0, -1).join('; ')}; and ${distinct.at(-1)}`;
 }
 
 function enclosuresBlock(lines: readonly string[]): string[] {
@@ -535,7 +550,7 @@ function identityTheftParagraph(items: readonly DisputedItem[]): string[] {
   if (reported.length === 0) return [statement];
   const which =
     reported.length < theft.length
-      ? whichItems(reported, items.length)
+      ? whichItems(reported, items.length).toLowerCase()
       : reported.length > 1
         ? 'them'
         : 'it';

@@ -3,7 +3,7 @@ import {
   addYears as addYearsToDate,
   format,
   isMatch,
-  parse,
+  parseISO,
 } from 'date-fns';
 
 /** A calendar date as `YYYY-MM-DD`. */
@@ -22,14 +22,24 @@ export function toIsoDate(date: Date): IsoDate {
   return format(date, ISO_FORMAT);
 }
 
+// A checkup asks about the same few dates hundreds of times, and date-fns's isMatch is slow
+// (it reads its format anew each call): each answer is kept.
+const checkedDates = new Map<string, boolean>();
+
 export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_FORMAT);
+  let known = checkedDates.get(value);
+  if (known === undefined) {
+    known = /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, ISO_FORMAT);
+    if (checkedDates.size < 10_000) checkedDates.set(value, known);
+  }
+  return known;
 }
 
 /** Local midnight of a `YYYY-MM-DD` date; RangeError when it is not a calendar date. */
 export function parseIsoDate(iso: IsoDate): Date {
   if (!isIsoDate(iso)) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${iso}`);
-  return parse(iso, ISO_FORMAT, new Date(2000, 0, 1));
+  // A date-only ISO string is local midnight to parseISO (unlike new Date()).
+  return parseISO(iso);
 }
 
 export function addDays(iso: IsoDate, days: number): IsoDate {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../shared/letters';
@@ -205,6 +206,31 @@ describe('Report Checkup with the sample reports', () => {
       .getByRole('region', { name: 'Letters to the creditors' })
       .getByRole('article');
     await expect.poll(() => creditors.count()).toBe(7);
+
+    // Every letter in one .zip: one per bureau with findings, and each creditor letter.
+    const [zipped] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download all letters (.zip)' }).click(),
+    ]);
+    expect(zipped.suggestedFilename()).toBe(`checkup-letters-${today}.zip`);
+    const zip = await JSZip.loadAsync(await readFile(await zipped.path()));
+    const names = Object.keys(zip.files).sort();
+    expect(names).toHaveLength(10);
+    for (const bureau of ['experian', 'equifax', 'transunion'])
+      expect(names.filter((name) => name.startsWith(`dispute-letter-${bureau}-`))).toHaveLength(1);
+    const creditorFiles = names.filter((name) => name.startsWith('furnisher-dispute-letter-'));
+    expect(creditorFiles).toHaveLength(7);
+    expect(creditorFiles).toContain(
+      `furnisher-dispute-letter-coastal-payday-loans-not-mine-${today}.txt`,
+    );
+    expect(
+      await zip
+        .file(`dispute-letter-transunion-incorrect-personal-info-${today}.txt`)!
+        .async('string'),
+    ).toBe(text);
+    for (const name of names)
+      expect(await zip.file(name)!.async('string')).toContain('221 Maple Avenue');
+    await page.getByText('10 letters are in the .zip you downloaded.').waitFor();
     await page
       .getByRole('region', { name: 'Findings without a letter' })
       .getByText(/QuickCash Online/)

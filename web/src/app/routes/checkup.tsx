@@ -3,15 +3,18 @@ import { lazy, Suspense } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { displayName } from '@/features/auth/display-name';
-import { recordMailedLetter } from '@/features/disputes/lib/record-mailed-letter';
 import { SubscriberGate } from './subscriber-gate';
 
 const CheckupWalk = lazy(() =>
   import('@/features/checkup').then((module) => ({ default: module.CheckupWalk })),
 );
 
-/** The checkup's letters, marked mailed together: Round 1 of a dispute each, in My Disputes. */
+/**
+ * The checkup's letters, marked mailed together: Round 1 of a dispute each, in My Disputes. The
+ * disputes' store loads only then, not with every step.
+ */
 async function recordRound(userId: string, letters: readonly MailedLetter[]): Promise<void> {
+  const { recordMailedLetter } = await import('@/features/disputes/lib/record-mailed-letter');
   for (const letter of letters) await recordMailedLetter(userId, letter);
 }
 

@@ -13,4 +13,7 @@ export const CHECKUP_MESSAGES = {
   notKept:
     'This browser is not keeping your checkup (storage is full or turned off): it lasts until you close the page.',
   noBureau: 'Choose at least one report to check.',
+  zipped: (count: number) =>
+    `${count} ${count === 1 ? 'letter is' : 'letters are'} in the .zip you downloaded.`,
+  zipFailed: 'The .zip could not be made. Please try again, or download the letters one by one.',
 } as const;

@@ -13,7 +13,8 @@ import type { CheckupApi } from '../hooks/use-checkup';
 import { newAccount } from '../lib/entries';
 import { BureauColumns } from './bureau-columns';
 import { EntryCard } from './entry-card';
-import { Checkbox, Field } from './field';
+import { FormField } from '@/components/form-field';
+import { Checkbox } from './checkbox';
 import { AddButton } from './section-frame';
 
 export function problemOf(problems: readonly InputProblem[], entryId: string, field: string) {
@@ -103,20 +104,20 @@ function AccountCard({
       {open && (
         <>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Field
+            <FormField
               label={collections ? 'Collection agency' : 'Creditor'}
               value={entry.creditor}
               maxLength={CHECKUP_LIMITS.text}
               onChange={(creditor) => api.change('accounts', entry.id, { creditor })}
             />
-            <Field
+            <FormField
               label="Account number (last 4 digits)"
               value={entry.accountNumber}
               maxLength={40}
               onChange={(accountNumber) => api.change('accounts', entry.id, { accountNumber })}
             />
             {collections && (
-              <Field
+              <FormField
                 label="Original creditor"
                 value={entry.originalCreditor}
                 maxLength={CHECKUP_LIMITS.text}
@@ -125,7 +126,7 @@ function AccountCard({
                 }
               />
             )}
-            <Field
+            <FormField
               label="Anything negative?"
               type="select"
               value={entry.negative}
@@ -149,35 +150,35 @@ function AccountCard({
                 problemOf(api.problems, entry.id, `${bureau}.${field}`);
               return (
                 <>
-                  <Field
+                  <FormField
                     label="Balance"
                     value={facts.balance}
                     maxLength={CHECKUP_LIMITS.balance}
                     error={error('balance')}
                     onChange={(balance) => set({ ...facts, balance })}
                   />
-                  <Field
+                  <FormField
                     label="Status"
                     value={facts.status}
                     maxLength={CHECKUP_LIMITS.text}
                     hint="For example Open, Closed, Paid, Charged off"
                     onChange={(status) => set({ ...facts, status })}
                   />
-                  <Field
+                  <FormField
                     label={collections ? 'Date opened (by the agency)' : 'Date opened'}
                     type="date"
                     value={facts.dateOpened}
                     error={error('dateOpened')}
                     onChange={(dateOpened) => set({ ...facts, dateOpened })}
                   />
-                  <Field
+                  <FormField
                     label="Date of first delinquency"
                     type="date"
                     value={facts.dateOfFirstDelinquency}
                     error={error('dateOfFirstDelinquency')}
                     onChange={(dateOfFirstDelinquency) => set({ ...facts, dateOfFirstDelinquency })}
                   />
-                  <Field
+                  <FormField
                     label="Months reported late"
                     value={facts.lateMonths}
                     maxLength={CHECKUP_LIMITS.lateMonths}

@@ -1,6 +1,6 @@
 import { BUREAUS, type BureauId } from '@shared/letters';
 import type { ReactNode } from 'react';
-import { Checkbox } from './field';
+import { Checkbox } from './checkbox';
 
 /** The question heading each bureau's column: "What does Experian show?", "And Equifax?"… */
 export function columnQuestion(bureau: BureauId, index: number): string {

@@ -14,7 +14,7 @@ import {
 } from '../lib/steps';
 import { CHECKUP_MESSAGES } from '../messages';
 import { AccountSection, problemOf } from './account-section';
-import { Field } from './field';
+import { FormField } from '@/components/form-field';
 import { FindingsStep } from './findings-step';
 import { LettersStep } from './letters-step';
 import { PersonalSection } from './personal-section';
@@ -107,7 +107,7 @@ export function CheckupWalk({ userId, accountName, onMailed }: CheckupWalkProps)
           {section === 'public-records' && <PublicRecordsSection api={api} />}
           {section === 'inquiries' && (
             <>
-              <Field
+              <FormField
                 className="max-w-xs"
                 label="Your date of birth"
                 type="date"

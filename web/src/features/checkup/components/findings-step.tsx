@@ -2,7 +2,8 @@ import { FINDING_KIND_LABELS, SECTION_IDS, SECTION_LABELS, type Finding } from '
 import { BUREAUS } from '@shared/letters';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { STEP_LABELS, type StepId } from '../lib/steps';
-import { Checkbox, Field } from './field';
+import { FormField } from '@/components/form-field';
+import { Checkbox } from './checkbox';
 
 function problemStep(api: CheckupApi, entryId: string): StepId {
   const checkup = api.checkup!;
@@ -118,7 +119,7 @@ export function FindingsStep({ api, goTo }: { api: CheckupApi; goTo: (step: Step
             onChange={(identityTheft) => api.update((current) => ({ ...current, identityTheft }))}
           />
           {checkup.identityTheft && (
-            <Field
+            <FormField
               className="mt-3 max-w-md"
               label="Identity theft report number (FTC or police), if you have one"
               hint="From IdentityTheft.gov or your police report. With it, the letters ask for a block (§1681c-2)."

@@ -1,44 +1,44 @@
-import {
-  checkupLetters,
-  FINDING_KIND_LABELS,
-  mailedLetters,
-  type CheckupBureauLetter,
-  type CheckupCreditorLetter,
-} from '@shared/checkup';
+import { checkupLetters, FINDING_KIND_LABELS, mailedLetters, withSender } from '@shared/checkup';
 import { letterExhibits, type MailedLetter } from '@shared/disputes';
-import { BUREAUS, letterTextFile, mailingAdvice } from '@shared/letters';
-import { useId, useMemo, useState } from 'react';
+import { BUREAUS, type SenderDetails } from '@shared/letters';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
+import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { saveFile } from '@/lib/save-file';
 import type { CheckupApi } from '../hooks/use-checkup';
+import { allLettersZip, letterFile, type CheckupLetter } from '../lib/letter-files';
 import { CHECKUP_MESSAGES } from '../messages';
-import { Checkbox, Field } from './field';
+import { Checkbox } from './checkbox';
 
-type AnyLetter = CheckupBureauLetter | CheckupCreditorLetter;
+type Sender = Pick<SenderDetails, 'name' | 'address'>;
 
-function download(letter: AnyLetter) {
-  const kind = 'findingIds' in letter ? 'bureau' : 'furnisher';
-  saveFile(
-    new Blob([letterTextFile(letter.text, mailingAdvice(kind))], { type: 'text/plain' }),
-    letter.fileName,
-  );
+function download(letter: CheckupLetter) {
+  const file = letterFile(letter);
+  saveFile(new Blob([file.text], { type: 'text/plain' }), file.name);
 }
 
 function LetterCard({
   title,
   letter,
+  sender,
   children,
 }: {
   title: string;
-  letter: AnyLetter;
+  /** Built unsigned: signed with `sender` when read or downloaded. */
+  letter: CheckupLetter;
+  sender: Sender;
   children?: React.ReactNode;
 }) {
   const items = [letter.form, ...(letter.form.additionalItems ?? [])];
-  const exhibits = letterExhibits(letter.text);
+  const exhibits = useMemo(() => letterExhibits(letter.text), [letter]);
   // Ten letters' text is a lot to lay out: each is rendered once its reader opens it.
   const [reading, setReading] = useState(false);
+  const text = useMemo(
+    () => (reading ? withSender(letter, new Date(), sender).text : ''),
+    [reading, letter, sender],
+  );
   return (
     <li className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <article aria-label={title}>
@@ -69,7 +69,7 @@ function LetterCard({
           </summary>
           {reading && (
             <pre className="mt-2 max-h-96 overflow-auto rounded bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words">
-              {letter.text}
+              {text}
             </pre>
           )}
         </details>
@@ -77,7 +77,7 @@ function LetterCard({
           <button
             type="button"
             className={buttonClasses('secondary', 'px-4 py-2 text-sm')}
-            onClick={() => download(letter)}
+            onClick={() => download(withSender(letter, new Date(), sender))}
           >
             Download {title.replace(/^Letter to /, 'the letter to ')}
           </button>
@@ -96,7 +96,6 @@ interface LettersStepProps {
 
 /** Every letter the findings allow, at once; marked mailed together as Round 1 of each. */
 export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
-  const id = useId();
   const checkup = api.checkup!;
   // The sender's name and address are for the letters only: not kept with the checkup.
   const [name, setName] = useState(accountName);
@@ -104,10 +103,13 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
   const [mailedOn, setMailedOn] = useState(api.today);
   const [creditors, setCreditors] = useState<string[]>([]);
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const [zip, setZip] = useState<'idle' | 'zipping' | 'zipped' | 'failed'>('idle');
   const sender = useMemo(() => ({ name, address }), [name, address]);
+  // The letters are built once, unsigned, and signed only when read, downloaded or mailed:
+  // typing a name rebuilds none of them.
   const letters = useMemo(
-    () => checkupLetters(checkup, api.findings, new Date(), sender),
-    [checkup, api.findings, sender],
+    () => checkupLetters(checkup, api.findings, new Date()),
+    [checkup, api.findings],
   );
   const chosen = letters.creditorLetters.filter((letter) => creditors.includes(letter.findingId));
   const mailedOnError =
@@ -117,15 +119,31 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
         ? CHECKUP_MESSAGES.mailedOnFuture
         : undefined;
 
+  const sign = <Letter extends CheckupLetter>(letter: Letter) =>
+    withSender(letter, new Date(), sender);
+
   async function markMailed() {
     if (mailedOnError) return;
     setState('saving');
     try {
-      await onMailed(mailedLetters([...letters.bureauLetters, ...chosen], mailedOn, sender));
+      const signed = [...letters.bureauLetters, ...chosen].map(sign);
+      await onMailed(mailedLetters(signed, mailedOn, sender));
       api.update((current) => ({ ...current, mailedOn }));
       setState('saved');
     } catch {
       setState('failed');
+    }
+  }
+
+  async function downloadAll() {
+    setZip('zipping');
+    try {
+      const all = [...letters.bureauLetters, ...letters.creditorLetters].map(sign);
+      const { blob, fileName } = await allLettersZip(all, new Date());
+      saveFile(blob, fileName);
+      setZip('zipped');
+    } catch {
+      setZip('failed');
     }
   }
 
@@ -142,21 +160,38 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
       </p>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Your name and address for the letters</legend>
-        <Field label="Full name" value={name} maxLength={120} onChange={setName} />
-        <div className="min-w-0">
-          <label htmlFor={`${id}-address`} className="block text-sm font-semibold text-gray-900">
-            Address (street, then city, state and ZIP)
-          </label>
-          <textarea
-            id={`${id}-address`}
-            value={address}
-            rows={2}
-            maxLength={300}
-            onChange={(event) => setAddress(event.target.value)}
-            className="mt-1 block w-full min-w-0 rounded-lg border border-gray-400 bg-white px-3 py-2"
-          />
-        </div>
+        <FormField label="Full name" value={name} maxLength={120} onChange={setName} />
+        <FormField
+          label="Address (street, then city, state and ZIP)"
+          type="textarea"
+          rows={2}
+          value={address}
+          maxLength={300}
+          onChange={setAddress}
+        />
       </fieldset>
+      {count > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            disabled={zip === 'zipping'}
+            className={buttonClasses('primary')}
+            onClick={() => void downloadAll()}
+          >
+            Download all letters (.zip)
+          </button>
+          {zip === 'zipped' && (
+            <p role="status" className="text-sm">
+              {CHECKUP_MESSAGES.zipped(count)}
+            </p>
+          )}
+          {zip === 'failed' && (
+            <p role="alert" className="text-sm font-semibold text-red-800">
+              {CHECKUP_MESSAGES.zipFailed}
+            </p>
+          )}
+        </div>
+      )}
       {letters.bureauLetters.length > 0 && (
         <section aria-label="Letters to the credit bureaus">
           <h3 className="text-lg font-bold">To the credit bureaus</h3>
@@ -166,6 +201,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
                 key={letter.bureau}
                 title={`Letter to ${BUREAUS[letter.bureau].name}`}
                 letter={letter}
+                sender={sender}
               />
             ))}
           </ul>
@@ -184,6 +220,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
                 key={letter.findingId}
                 title={`Letter to ${letter.creditor}`}
                 letter={letter}
+                sender={sender}
               >
                 <Checkbox
                   label="I mail this one too"
@@ -240,7 +277,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
                   : ''}{' '}
                 in My Disputes as one round, with their deadlines.
               </p>
-              <Field
+              <FormField
                 className="mt-3 max-w-xs"
                 label="Mailed on"
                 type="date"

@@ -8,7 +8,8 @@ import { BUREAUS } from '@shared/letters';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { newPersonal } from '../lib/entries';
 import { EntryCard } from './entry-card';
-import { Checkbox, Field } from './field';
+import { FormField } from '@/components/form-field';
+import { Checkbox } from './checkbox';
 import { AddButton } from './section-frame';
 
 /** Names, addresses, employers, dates of birth and SSN variations, each once, with who shows it. */
@@ -23,7 +24,7 @@ export function PersonalSection({ api }: { api: CheckupApi }) {
           onRemove={() => api.remove('personal', entry.id)}
         >
           <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
-            <Field
+            <FormField
               label="What it is"
               type="select"
               value={entry.kind}
@@ -33,7 +34,7 @@ export function PersonalSection({ api }: { api: CheckupApi }) {
               }))}
               onChange={(kind) => api.change('personal', entry.id, { kind: kind as PersonalKind })}
             />
-            <Field
+            <FormField
               label="What the report shows"
               value={entry.value}
               maxLength={CHECKUP_LIMITS.value}

@@ -4,7 +4,8 @@ import { newInquiry, newPublicRecord } from '../lib/entries';
 import { problemOf } from './account-section';
 import { BureauColumns } from './bureau-columns';
 import { EntryCard } from './entry-card';
-import { Checkbox, Field } from './field';
+import { FormField } from '@/components/form-field';
+import { Checkbox } from './checkbox';
 import { AddButton } from './section-frame';
 
 /** Bankruptcies, each with the date filed each report shows. */
@@ -23,7 +24,7 @@ export function PublicRecordsSection({ api }: { api: CheckupApi }) {
           onRemove={() => api.remove('publicRecords', entry.id)}
         >
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
-            <Field
+            <FormField
               label="Kind"
               type="select"
               value={entry.kind}
@@ -35,13 +36,13 @@ export function PublicRecordsSection({ api }: { api: CheckupApi }) {
                 api.change('publicRecords', entry.id, { kind: kind as PublicRecordKind })
               }
             />
-            <Field
+            <FormField
               label="Court"
               value={entry.court}
               maxLength={CHECKUP_LIMITS.value}
               onChange={(court) => api.change('publicRecords', entry.id, { court })}
             />
-            <Field
+            <FormField
               label="Case number"
               value={entry.caseNumber}
               maxLength={40}
@@ -55,7 +56,7 @@ export function PublicRecordsSection({ api }: { api: CheckupApi }) {
             onChange={(reports) => api.change('publicRecords', entry.id, { reports })}
           >
             {(bureau, facts, set) => (
-              <Field
+              <FormField
                 label="Date filed"
                 type="date"
                 value={facts.dateFiled}
@@ -91,7 +92,7 @@ export function InquiriesSection({ api }: { api: CheckupApi }) {
           title={entry.creditor.trim() || `Inquiry ${index + 1}`}
           onRemove={() => api.remove('inquiries', entry.id)}
         >
-          <Field
+          <FormField
             className="mt-3"
             label="Company"
             value={entry.creditor}
@@ -105,7 +106,7 @@ export function InquiriesSection({ api }: { api: CheckupApi }) {
             onChange={(reports) => api.change('inquiries', entry.id, { reports })}
           >
             {(bureau, facts, set) => (
-              <Field
+              <FormField
                 label="Inquiry date"
                 type="date"
                 value={facts.date}

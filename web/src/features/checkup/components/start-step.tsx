@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { CHECKUP_MESSAGES } from '../messages';
-import { Checkbox } from './field';
+import { Checkbox } from './checkbox';
 
 /** Which reports the user has (the others are skipped), then their own reports or the sample. */
 export function StartStep({ api, onStarted }: { api: CheckupApi; onStarted: () => void }) {

@@ -1,6 +1,6 @@
 import { BUREAUS, BUREAU_IDS, type BureauChoice } from '@shared/letters';
 import { withoutBureau } from '../lib/bureau-letters';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 interface BureauCopiesFieldsProps {
   /** The bureau chosen in "Credit Bureau": it is not offered again. */

@@ -11,7 +11,7 @@ import {
 import { ERROR_TYPE_OPTIONS, FACT_FIELDS, factRequired } from '../lib/fact-fields';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import { IdentityTheftFields } from './identity-theft-fields';
 import { OutdatedItemFields } from './outdated-item-fields';
 import { TypeHelper } from './type-helper';

@@ -5,7 +5,7 @@ import { FIELD_LIMITS } from '../lib/field-limits';
 import type { FurnisherLetterItem } from '../lib/furnisher-items';
 import { LETTER_NOTES } from '../messages';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 interface FurnisherLetterPanelProps {
   items: readonly FurnisherLetterItem[];

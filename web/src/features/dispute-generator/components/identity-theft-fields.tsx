@@ -2,7 +2,7 @@ import type { ItemDraft } from '@shared/letters';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 interface IdentityTheftFieldsProps {
   item: ItemDraft;

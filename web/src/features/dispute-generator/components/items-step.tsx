@@ -16,7 +16,7 @@ import { itemErrors } from '../lib/guided-steps';
 import { FIELD_ERRORS } from '../messages';
 import { BureauCopiesFields } from './bureau-copies-fields';
 import { DisputedItemFields } from './disputed-item-fields';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 const BUREAU_OPTIONS = BUREAU_IDS.map((each) => ({ value: each, label: BUREAUS[each].name }));
 

@@ -4,7 +4,7 @@ import { ITEM_TYPE_OPTIONS } from '../lib/fact-fields';
 import { asWrongDate, asWrongStatus, notYetObsolete, outdatedNote } from '../lib/outdated-item';
 import { ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 interface OutdatedItemFieldsProps {
   item: ItemDraft;

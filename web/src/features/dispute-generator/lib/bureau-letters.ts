@@ -8,7 +8,7 @@ import {
   type BureauId,
   type LetterForm,
 } from '@shared/letters';
-import JSZip from 'jszip';
+import { zipFiles } from '@/lib/zip-files';
 
 /** The chosen bureau first, then the ones ticked under "Also send to", each with its report number. */
 export function chosenBureaus(
@@ -37,11 +37,12 @@ export async function bureauLettersZip(
   date: Date,
 ): Promise<LettersZip> {
   const letters = bureauLetters(form, choice, date);
-  const zip = new JSZip();
-  for (const letter of letters)
-    zip.file(letter.fileName, letterTextFile(letter.text, mailingAdvice('bureau')));
+  const files = letters.map((letter) => ({
+    name: letter.fileName,
+    text: letterTextFile(letter.text, mailingAdvice('bureau')),
+  }));
   return {
-    blob: await zip.generateAsync({ type: 'blob', mimeType: 'application/zip' }),
+    blob: await zipFiles(files),
     fileName: `dispute-letters-${form.errorType}-${toIsoDate(date)}.zip`,
     names: letters.map((letter) => BUREAUS[letter.bureau].name),
   };

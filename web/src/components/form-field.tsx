@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CharacterCount } from '@/components/character-count';
+import { CharacterCount } from './character-count';
 import { errorClasses, hintClasses, inputClasses, labelClasses } from './field-styles';
 
 interface FormFieldProps {
@@ -9,7 +9,7 @@ interface FormFieldProps {
   /** An input type, "textarea" with `rows`, or "select" with `options`. */
   type?: string;
   rows?: number;
-  /** For a select: the label of its empty first option. */
+  /** For a select: the label of its empty first option (none without it). */
   placeholder?: string;
   options?: readonly { value: string; label: string }[];
   /** Shown under the field and read with it. */
@@ -17,7 +17,7 @@ interface FormFieldProps {
   /** Required fields carry aria-required; only the spec's required fields are. */
   required?: boolean;
   /** The message beside an invalid field; marks it aria-invalid. */
-  error?: string | null;
+  error?: string | null | undefined;
   /** For text: the most characters it takes, with a live count under it. */
   maxLength?: number;
   /** Options offered while typing (a datalist). */
@@ -39,7 +39,7 @@ export function FormField({
   suggestions,
   options = [],
   maxLength,
-  className,
+  className = '',
 }: FormFieldProps) {
   const id = useId();
   const describedBy =
@@ -48,13 +48,14 @@ export function FormField({
   const common = {
     id,
     value,
-    className: inputClasses,
+    // min-w-0: a long value never widens a grid or flex column past the screen.
+    className: `${inputClasses} min-w-0`,
     'aria-required': required || undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
   };
   return (
-    <div className={className}>
+    <div className={`min-w-0 ${className}`}>
       <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
@@ -68,7 +69,7 @@ export function FormField({
         />
       ) : type === 'select' ? (
         <select {...common} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{placeholder}</option>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -94,7 +95,7 @@ export function FormField({
         </datalist>
       )}
       {error && (
-        <p id={`${id}-error`} className={errorClasses}>
+        <p id={`${id}-error`} className={`${errorClasses} break-words`}>
           {error}
         </p>
       )}
