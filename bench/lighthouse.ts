@@ -5,7 +5,7 @@
  * that cost points. Targets (issue #20): 100 in all four categories.
  * Usage: npm run lighthouse   (builds the SPA first)   [--json bench/out/lighthouse.json]
  *        [--only /,/faq,subscriber]   (some pages only; `subscriber` is /tools and /disputes
- *        signed in, with three disputes)
+ *        signed in, with three disputes, and the checkup's steps on the sample reports)
  *        [--dist web/dist]   (another build, to compare)
  *        [--reports bench/out/lighthouse]   (every page's full Lighthouse report, as JSON)
  */
