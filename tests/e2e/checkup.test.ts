@@ -270,4 +270,27 @@ describe('Report Checkup with the sample reports', () => {
     const leaked = sent.filter((line) => /Northway|Harbor Road|Coastal Payday|Lakeside/.test(line));
     expect(leaked).toEqual([]);
   });
+
+  it('travels in the backup, goes with "Delete all my data", and comes back with the import', async () => {
+    await page.goto(`${e2e.runtime.url}/disputes`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export backup' }).click(),
+    ]);
+    const backupPath = await download.path();
+    const backup = JSON.parse(await readFile(backupPath, 'utf8')) as { checkup?: unknown };
+    expect(JSON.stringify(backup.checkup)).toContain('Northway');
+
+    await page.getByRole('button', { name: 'Delete all my data' }).click();
+    await page.getByRole('button', { name: 'Yes, delete everything' }).click();
+    await page.getByRole('heading', { name: 'No disputes yet' }).waitFor();
+    await page.goto(`${e2e.runtime.url}/checkup?step=letters`);
+    await page.getByRole('button', { name: 'Try it with a sample' }).waitFor();
+
+    await page.goto(`${e2e.runtime.url}/disputes`);
+    await page.getByLabel('Import backup').setInputFiles(backupPath);
+    await page.getByRole('link', { name: /^Experian: Round 1/ }).waitFor();
+    await page.goto(`${e2e.runtime.url}/checkup?step=letters`);
+    await page.getByText(/^You marked these letters as mailed on /).waitFor();
+  });
 });
