@@ -1,3 +1,4 @@
+// The portal body's schema; each function reads its own body (stripe-checkout/body.ts too).
 import * as v from 'valibot';
 import { jsonObject } from '../platform/request-body';
 import { sitePage, type ApiAccessConfig } from '../platform/api-access';

@@ -1,3 +1,4 @@
+// The checkout body's schema; each function reads its own body (billing-portal/body.ts too).
 import * as v from 'valibot';
 import { PLAN } from '../../shared/plan';
 import type { ErrorCode } from '../platform/errors';
