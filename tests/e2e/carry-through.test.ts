@@ -138,6 +138,14 @@ describe.each([390, 1280])('at %i px', (width) => {
         .getByRole('link')
         .evaluateAll((links) => links.map((each) => Math.round(each.getBoundingClientRect().top)));
       expect(new Set(tops).size).toBe(1);
+      // And each on one line: no label wraps, the badge sits beside "My Disputes", not under it.
+      const heights = await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((each) => Math.round(each.getBoundingClientRect().height)),
+        );
+      expect(new Set(heights).size).toBe(1);
       expect(header.height).toBeLessThanOrEqual(80);
     } else await page.getByRole('button', { name: 'Close menu' }).click();
   });

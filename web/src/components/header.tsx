@@ -13,11 +13,14 @@ interface HeaderProps {
 }
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 font-medium ${
+  `block rounded-md px-3 py-2 font-medium xl:whitespace-nowrap ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-ink hover:bg-gray-100'
   }`;
 
-/** The full navigation shows from `lg` up: six links and the account menu need 1024 px. */
+/**
+ * The full navigation shows from `lg` up: six links and the account menu need 1024 px. From `xl`
+ * (1280 px) each label, and the overdue badge beside "My Disputes", stays on one line.
+ */
 export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -54,10 +57,12 @@ export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
         <Link to={paths.home} className="flex min-w-0 items-center gap-3 rounded-md">
           <BrandMark />
           <span className="flex min-w-0 flex-col leading-tight">
-            <span className="font-display text-lg font-bold text-night">
+            <span className="font-display text-lg font-bold text-night xl:whitespace-nowrap">
               Credit Dispute Letters
             </span>
-            <span className="text-xs text-muted">Professional FCRA dispute letters in minutes</span>
+            <span className="text-xs text-muted lg:hidden xl:block">
+              Professional FCRA dispute letters in minutes
+            </span>
           </span>
         </Link>
         <button
