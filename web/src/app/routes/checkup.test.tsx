@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { answerSample, sampleCheckup } from '@shared/checkup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDisputesOnDevice } from '@/features/disputes/lib/device-data';
 import { checkupKey, loadCheckup, saveCheckup } from '@/lib/checkup-storage';
 import {
@@ -17,17 +17,6 @@ vi.mock('@/lib/supabase');
 
 const signedIn = (id = 'user-1', subscription = makeSubscription()) =>
   createFakeSupabase({ session: makeSession(makeUser({ id })), subscription });
-
-beforeAll(() => {
-  // jsdom has no scrolling and no modal dialogs.
-  window.scrollTo = () => {};
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 afterEach(async () => {
   await deleteDisputesOnDevice('user-1');

@@ -39,19 +39,12 @@ function read<T>(blob: Blob, as: 'readAsArrayBuffer' | 'readAsText'): Promise<T>
 }
 
 beforeAll(() => {
-  // jsdom has no Blob reading methods, no scrolling and no modal dialogs.
+  // jsdom has no Blob reading methods.
   Blob.prototype.arrayBuffer ??= function (this: Blob) {
     return read<ArrayBuffer>(this, 'readAsArrayBuffer');
   };
   Blob.prototype.text ??= function (this: Blob) {
     return read<string>(this, 'readAsText');
-  };
-  window.scrollTo = () => {};
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
   };
 });
 
