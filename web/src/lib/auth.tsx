@@ -56,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const unsubscribe = useRef<(() => void) | null>(null);
   // Bumped on unmount: a connection finishing for an unmounted provider cleans up after itself.
   const generation = useRef(0);
+  // True until the stored session is restored or found absent.
+  const starting = useRef(true);
 
   /** Loads the client (once) and follows its auth events: every event replaces the session. */
   const connect = useCallback(() => {
@@ -63,9 +65,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     connection.current ??= getSupabase().then(async (supabase) => {
       const { data } = supabase.auth.onAuthStateChange((event, next) => {
         if (generation.current !== current) return;
-        setSession(next);
-        setPasswordRecovery(event === 'PASSWORD_RECOVERY');
-        if (next) setSessionEnded(false);
+        const apply = () => {
+          setSession(next);
+          setPasswordRecovery(event === 'PASSWORD_RECOVERY');
+          if (next) setSessionEnded(false);
+        };
+        // The session found in storage at start (SIGNED_IN, then INITIAL_SESSION) re-renders the
+        // whole page: in slices, like the rest of the start. React applies any urgent update
+        // made meanwhile (a sign-in) on top of it.
+        if (starting.current) startTransition(apply);
+        else apply();
       });
       // The server refused the session: forget it here at once, then clear it from storage.
       const stopSessionEnded = supabase.onSessionEnded(() => {
@@ -84,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       unsubscribe.current = stop;
       const { data: restored } = await supabase.auth.getSession();
-      if (generation.current === current) setSession(restored.session);
+      if (generation.current === current) startTransition(() => setSession(restored.session));
       return supabase;
     });
     return connection.current;
@@ -94,11 +103,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Restore the session at start, unless this browser cannot have one.
     // What the page shows once the session is known, rendered in slices (it replaces a page
     // already on screen, its loading state or its signed-out view as prerendered).
-    const restored = () =>
+    const restored = () => {
+      starting.current = false;
       startTransition(() => {
         setLoading(false);
         setRestoring(false);
       });
+    };
     if (mayHaveSession()) void connect().finally(restored);
     else restored();
     // Signed in from another tab: pick it up.

@@ -3,7 +3,6 @@ import { toIsoDate } from '@shared/letters';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonClasses } from '@/components/button-styles';
-import '../dispute-generator.css';
 import { preloadLetterExports } from '../lib/export-letter';
 import { problemsUnder } from '../lib/field-problems';
 import { furnisherLetterItems } from '../lib/furnisher-items';
