@@ -53,8 +53,10 @@ void afterFirstPaint(root).then(async () => {
     document.head.append(...preloads.slice(first, first + PRELOADS_PER_TASK));
     await nextTask();
   }
-  // Evaluating the app's modules is one task; starting it (config, the page's code, hydration)
-  // begins in the next.
+  // React's own modules are evaluated in one task, the app's in the next; starting it (config,
+  // the page's code, hydration) begins in a third.
+  await import('./app/react-dom-client');
+  await nextTask();
   const { startApp } = await import('./app/start');
   await nextTask();
   startApp(root);

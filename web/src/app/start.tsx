@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './react-dom-client';
 import { applyRuntimeConfig, loadRuntimeConfig } from '@/config/runtime-config';
 import { configureSupabase } from '@/lib/supabase';
 import { App, StartupError } from './app';
