@@ -65,7 +65,7 @@ async function openGenerator() {
       page.evaluate(() =>
         performance
           .getEntriesByType('resource')
-          .some((entry) => /\/letter-docx-[^/]+\.js$/.test(entry.name)),
+          .some((entry) => /\/letter-docx-worker-[^/]+\.js$/.test(entry.name)),
       ),
     )
     .toBe(true);

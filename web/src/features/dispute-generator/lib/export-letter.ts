@@ -1,18 +1,49 @@
 import { letterToHtml } from './letter-html';
+import type { DocxReply, DocxRequest } from './letter-docx-worker';
 import type { PreparedLetter } from './prepared-letter';
 import { saveFile } from '@/lib/save-file';
 
 export type ExportFormat = 'docx' | 'html';
 
-const loadDocx = () => import('./letter-docx');
+let docxWorker: Worker | null = null;
+
+/** The Word export's worker, started once: it loads the docx library when it starts. */
+function startDocxWorker(): Worker {
+  docxWorker ??= new Worker(new URL('./letter-docx-worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  return docxWorker;
+}
+
+/** The letter as a Word file, packed in the worker; one reply channel per request. */
+function docxBlob(text: string, advice: string): Promise<Blob> {
+  const worker = startDocxWorker();
+  return new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    const failed = () => {
+      channel.port1.close();
+      reject(new Error('The Word export could not start.'));
+    };
+    worker.addEventListener('error', failed, { once: true });
+    channel.port1.onmessage = ({ data }: MessageEvent<DocxReply>) => {
+      worker.removeEventListener('error', failed);
+      channel.port1.close();
+      if ('blob' in data) resolve(data.blob);
+      else reject(new Error(data.error));
+    };
+    worker.postMessage({ text, advice } satisfies DocxRequest, [channel.port2]);
+  });
+}
 
 /**
- * Fetches the Word export chunk ahead of time, so that exporting itself makes no request:
- * letter work never touches the network. It waits until the browser is idle, because running
- * the Word library's module is one long task that would otherwise hold up the page's start.
+ * Starts the Word export's worker ahead of time, so that exporting itself makes no request:
+ * letter work never touches the network. It waits until the browser is idle; the library's
+ * first run then happens in the worker, not on the page's thread.
  */
 export function preloadLetterExports(): () => void {
-  const load = () => void loadDocx().catch(() => undefined);
+  // jsdom (the component tests) has no workers.
+  if (typeof Worker !== 'function') return () => {};
+  const load = () => void startDocxWorker();
   if (typeof requestIdleCallback !== 'function') {
     const timer = setTimeout(load, 0);
     return () => clearTimeout(timer);
@@ -32,6 +63,5 @@ export async function exportLetter(format: ExportFormat, letter: PreparedLetter)
     );
     return;
   }
-  const { letterToDocxBlob } = await loadDocx();
-  saveFile(await letterToDocxBlob(letter.text, letter.advice), fileName);
+  saveFile(await docxBlob(letter.text, letter.advice), fileName);
 }
