@@ -9,14 +9,23 @@ let docxWorker: Worker | null = null;
 
 /** The Word export's worker, started once: it loads the docx library when it starts. */
 function startDocxWorker(): Worker {
-  docxWorker ??= new Worker(new URL('./letter-docx-worker.ts', import.meta.url), {
+  if (docxWorker) return docxWorker;
+  const worker = new Worker(new URL('./letter-docx-worker.ts', import.meta.url), {
     type: 'module',
   });
-  return docxWorker;
+  // One that could not start (offline when it loaded) is replaced at the next export.
+  worker.addEventListener('error', () => {
+    if (docxWorker === worker) docxWorker = null;
+  });
+  docxWorker = worker;
+  return worker;
 }
 
 /** The letter as a Word file, packed in the worker; one reply channel per request. */
 function docxBlob(text: string, advice: string): Promise<Blob> {
+  // Without workers (jsdom, in the component tests), on this thread.
+  if (typeof Worker !== 'function')
+    return import('./letter-docx').then(({ letterToDocxBlob }) => letterToDocxBlob(text, advice));
   const worker = startDocxWorker();
   return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
@@ -41,7 +50,6 @@ function docxBlob(text: string, advice: string): Promise<Blob> {
  * first run then happens in the worker, not on the page's thread.
  */
 export function preloadLetterExports(): () => void {
-  // jsdom (the component tests) has no workers.
   if (typeof Worker !== 'function') return () => {};
   const load = () => void startDocxWorker();
   if (typeof requestIdleCallback !== 'function') {
