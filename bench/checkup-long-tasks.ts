@@ -13,6 +13,7 @@ import { startLocalRuntime } from '../local/runtime';
 import { seedSubscriber } from '../tests/quality/harness';
 import { launchBrowser } from '../tests/support/browser';
 import { textOption } from './support';
+import { signInThroughApp } from '../tests/support/sign-in';
 
 const RUNS = Number(textOption('runs') ?? 3);
 const TOP = Number(textOption('top') ?? 12);
@@ -135,11 +136,7 @@ try {
     `window.__longTasks = []; new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration)); }).observe({ type: 'longtask', buffered: true });`,
   );
   const page = await context.newPage();
-  await page.goto(`${runtime.url}/auth`);
-  await page.getByLabel('Email Address').fill(subscriber.email);
-  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/tools$/);
+  await signInThroughApp(page, runtime.url, subscriber);
   await page.goto(`${runtime.url}/checkup`);
   await page.getByRole('button', { name: 'Try it with a sample' }).click();
   await page.getByRole('heading', { name: 'Personal information' }).waitFor();

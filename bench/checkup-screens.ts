@@ -13,6 +13,7 @@ import { startLocalRuntime } from '../local/runtime';
 import { seedSubscriber } from '../tests/quality/harness';
 import { launchBrowser } from '../tests/support/browser';
 import { textOption } from './support';
+import { signInThroughApp } from '../tests/support/sign-in';
 
 const OUT = 'bench/out/checkup-screens';
 const LONG = 'x'.repeat(10_000);
@@ -44,11 +45,7 @@ try {
     const subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'walk');
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${runtime.url}/auth`);
-    await page.getByLabel('Email Address').fill(subscriber.email);
-    await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(/\/tools$/);
+    await signInThroughApp(page, runtime.url, subscriber);
     const opened = Date.now();
     await page.goto(`${runtime.url}/checkup`);
     await page.getByRole('button', { name: 'Try it with a sample' }).waitFor();

@@ -10,6 +10,7 @@ import { startLocalRuntime } from '../local/runtime';
 import { seedSubscriber } from '../tests/quality/harness';
 import { launchBrowser } from '../tests/support/browser';
 import { importThreeDisputes } from '../tests/support/three-disputes';
+import { signInThroughApp } from '../tests/support/sign-in';
 
 const OUT = 'bench/out/screens/disputes';
 const SHOWCASE = 'web/public/my-disputes-dashboard.png';
@@ -25,11 +26,7 @@ try {
       `screens-disputes-${width}`,
     );
     const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${runtime.url}/auth`);
-    await page.getByLabel('Email Address').fill(subscriber.email);
-    await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(/\/tools$/);
+    await signInThroughApp(page, runtime.url, subscriber);
     await importThreeDisputes(page, runtime.url, subscriber.userId);
     await page.getByText('Backup imported').waitFor({ state: 'detached', timeout: 10_000 });
     const height = await page.evaluate<number>('document.documentElement.scrollHeight');

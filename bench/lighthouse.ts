@@ -22,6 +22,7 @@ import { seedSubscriber } from '../tests/quality/harness';
 import { importThreeDisputes } from '../tests/support/three-disputes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser';
 import { textOption } from './support';
+import { signInThroughApp } from '../tests/support/sign-in';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PUBLIC_ROUTES = [
@@ -168,11 +169,7 @@ async function measureSubscriberTools(flags: Flags) {
   const subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'lighthouse');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0]!.newPage();
-  await page.goto(`${runtime.url}/auth`);
-  await page.getByLabel('Email Address').fill(subscriber.email);
-  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/tools$/);
+  await signInThroughApp(page, runtime.url, subscriber);
   await page.getByText('Active Subscription - Unlimited Access').waitFor();
   // With three disputes in My Disputes, as a subscriber has after a few weeks (issue 25).
   await importThreeDisputes(page, runtime.url, subscriber.userId);

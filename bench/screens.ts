@@ -6,10 +6,11 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startLocalRuntime } from '../local/runtime';
 import { seedSubscriber, signUp } from '../tests/quality/harness';
 import { launchBrowser } from '../tests/support/browser';
+import { signInThroughApp } from '../tests/support/sign-in';
 import { textOption } from './support';
 
 const OUT = 'bench/out/screens';
@@ -42,19 +43,11 @@ const fileName = (route: string) =>
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/-$/, '') || 'home') + '.png';
 
-async function signIn(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/auth`);
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth');
-}
-
 async function shoot(browser: Browser, base: string, state: string, account?: Account) {
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    if (account) await signIn(page, base, account.email, account.password);
+    if (account) await signInThroughApp(page, base, account, (url) => url.pathname !== '/auth');
     const dir = join(OUT, state, String(width));
     mkdirSync(dir, { recursive: true });
     for (const route of routes) {

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, signUp } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
+import { signInThroughApp } from '../support/sign-in';
 
 /**
  * axe-core against WCAG 2.0/2.1 A and AA and WCAG 2.2 AA, in Chromium, on every route in every
@@ -64,11 +65,7 @@ async function visit(page: Page, path: string, ready: string) {
 }
 
 async function signIn(page: Page, email: string, landing: RegExp) {
-  await page.goto(`${e2e.runtime.url}/auth`);
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(landing);
+  await signInThroughApp(page, e2e.runtime.url, { email, password: PASSWORD }, landing);
   // The "Welcome back!" toast leaves first: its exit could start while axe reads the page, and
   // axe would see its text half faded out.
   await page.getByText('Welcome back!').waitFor();

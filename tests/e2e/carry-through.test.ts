@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
+import { signInThroughApp } from '../support/sign-in';
 import { importThreeDisputes } from '../support/three-disputes';
 
 /**
@@ -50,13 +51,8 @@ const overflows = (page: Page) =>
     'document.documentElement.scrollWidth > document.documentElement.clientWidth',
   );
 
-async function signIn(page: Page, subscriber: Subscriber) {
-  await page.goto(`${e2e.runtime.url}/auth`);
-  await page.getByLabel('Email Address').fill(subscriber.email);
-  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/tools$/);
-}
+const signIn = (page: Page, subscriber: Subscriber) =>
+  signInThroughApp(page, e2e.runtime.url, subscriber);
 
 describe.each([390, 1280])('at %i px', (width) => {
   let page: Page;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../shared/letters';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
+import { signInThroughApp } from '../support/sign-in';
 
 /**
  * The Report Checkup in Chromium on the sample reports: the walk section by section (Back,
@@ -25,11 +26,7 @@ beforeAll(async () => {
   page.context().on('request', (request) => {
     sent.push(`${request.url()} ${request.postData() ?? ''}`);
   });
-  await page.goto(`${e2e.runtime.url}/auth`);
-  await page.getByLabel('Email Address').fill(subscriber.email);
-  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/tools$/);
+  await signInThroughApp(page, e2e.runtime.url, subscriber);
 }, 120_000);
 
 const heading = (name: string) => page.getByRole('heading', { name, level: 2 });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatIsoLong, toIsoDate } from '../../shared/letters';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
+import { signInThroughApp } from '../support/sign-in';
 
 /**
  * My Disputes in Chromium, from a generated letter to a restored backup, while watching the
@@ -61,11 +62,7 @@ const round = (number: number) =>
 
 describe('My Disputes in Chromium', () => {
   it('signs in; every page and tool is loaded before the journey starts', async () => {
-    await page.goto(`${e2e.runtime.url}/auth`);
-    await page.getByLabel('Email Address').fill(subscriber.email);
-    await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(/\/tools$/);
+    await signInThroughApp(page, e2e.runtime.url, subscriber);
     // Open My Disputes once (its pdf-lib and ics chunks load with it), then the generator,
     // by the header's links: from here on, the app has all its code.
     await nav().getByRole('link', { name: 'My Disputes' }).click();

@@ -62,19 +62,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** Loads the client (once) and follows its auth events: every event replaces the session. */
   const connect = useCallback(() => {
     const current = generation.current;
+    // The session found in storage at start (auth-js's SIGNED_IN, INITIAL_SESSION, then
+    // getSession) re-renders the whole page: in slices, like the rest of the start. React
+    // applies any urgent update made meanwhile (a sign-in) on top of it.
+    const applyRestored = (update: () => void) =>
+      starting.current ? startTransition(update) : update();
     connection.current ??= getSupabase().then(async (supabase) => {
       const { data } = supabase.auth.onAuthStateChange((event, next) => {
         if (generation.current !== current) return;
-        const apply = () => {
+        applyRestored(() => {
           setSession(next);
           setPasswordRecovery(event === 'PASSWORD_RECOVERY');
           if (next) setSessionEnded(false);
-        };
-        // The session found in storage at start (SIGNED_IN, then INITIAL_SESSION) re-renders the
-        // whole page: in slices, like the rest of the start. React applies any urgent update
-        // made meanwhile (a sign-in) on top of it.
-        if (starting.current) startTransition(apply);
-        else apply();
+        });
       });
       // The server refused the session: forget it here at once, then clear it from storage.
       const stopSessionEnded = supabase.onSessionEnded(() => {
@@ -93,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       unsubscribe.current = stop;
       const { data: restored } = await supabase.auth.getSession();
-      if (generation.current === current) startTransition(() => setSession(restored.session));
+      if (generation.current === current) applyRestored(() => setSession(restored.session));
       return supabase;
     });
     return connection.current;

@@ -8,18 +8,10 @@ import {
   parseDraft,
   storableDraft,
 } from './generator-draft';
+import { SENDER } from '../testing/letter-fixtures';
 import { itemErrors, shownMissing, stepFromParam, stepOfField } from './guided-steps';
 
-const sender = {
-  name: 'Jane',
-  address: '',
-  phone: '',
-  email: '',
-  previousAddress: '',
-  dateOfBirth: '',
-  ssnLast4: '',
-  reportNumber: '',
-};
+const sender = { ...SENDER, name: 'Jane', address: '' };
 
 describe('the generator draft', () => {
   it('reads back what it stored, and the empty draft from anything malformed', () => {
