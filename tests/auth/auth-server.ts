@@ -6,9 +6,14 @@ import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox, type Outbox } from '../../local/outbox';
 import { createTestTable } from '../support/test-table';
 
-/** A clock tests move by hand (epoch ms), starting at the real time. */
+/**
+ * A clock tests move by hand (epoch ms). It starts at the next whole hour, the start of every
+ * rate-limit window (a minute or an hour): a test that moves it a few minutes never crosses
+ * into a fresh window by the hour of day it happens to run at.
+ */
 export function createClock() {
-  let offset = 0;
+  const hourMs = 3_600_000;
+  let offset = Math.ceil(Date.now() / hourMs) * hourMs - Date.now();
   return {
     now: () => Date.now() + offset,
     advance(ms: number) {

@@ -9,7 +9,7 @@ import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox } from '../../local/outbox';
 import { createTestTable } from '../support/test-table';
-import { call, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
+import { call, createClock, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
 
 const servers: AuthServer[] = [];
 async function start(overrides: Record<string, string> = {}) {
@@ -95,7 +95,10 @@ describe('rate limits per client IP', () => {
 
   it('counts the API Gateway source IP, not a header the caller sets', async () => {
     const { env } = await createTestTable();
-    const app = createAuthApp(readAuthConfig({ ...env, RATE_LIMIT_TOKEN: '1', BCRYPT_COST: '4' }));
+    // A clock at a window's start: the two requests must not straddle a minute.
+    const app = createAuthApp(readAuthConfig({ ...env, RATE_LIMIT_TOKEN: '1', BCRYPT_COST: '4' }), {
+      now: createClock().now,
+    });
     const request = (sourceIp: string, forwardedFor: string) =>
       app.request(
         '/auth/v1/token?grant_type=password',
@@ -123,6 +126,7 @@ describe('rate limits per client IP', () => {
         BCRYPT_COST: '4',
         CLIENT_IP_HEADER: 'CloudFront-Viewer-Address',
       }),
+      { now: createClock().now },
     );
     const request = (viewer: string) =>
       app.request(

@@ -5,7 +5,14 @@ import { rateLimitKey } from '../../lambdas/auth/rate-limits';
 import { createAuthApp } from '../../lambdas/auth/router';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createTestTable } from '../support/test-table';
-import { call, signUpUser, startAuthServer, uniqueEmail, type AuthServer } from './auth-server';
+import {
+  call,
+  createClock,
+  signUpUser,
+  startAuthServer,
+  uniqueEmail,
+  type AuthServer,
+} from './auth-server';
 
 let server: AuthServer;
 beforeAll(async () => {
@@ -115,7 +122,11 @@ describe('rate-limit buckets', () => {
 
   it('counts every address of one IPv6 /64 in one bucket', async () => {
     const { env } = await createTestTable();
-    const app = createAuthApp(readAuthConfig({ ...env, RATE_LIMIT_VERIFY: '3', BCRYPT_COST: '4' }));
+    // A clock at a window's start: the counts below must not straddle a minute.
+    const app = createAuthApp(
+      readAuthConfig({ ...env, RATE_LIMIT_VERIFY: '3', BCRYPT_COST: '4' }),
+      { now: createClock().now },
+    );
     const verifyFrom = async (sourceIp: string) =>
       (
         await app.request(
