@@ -14,6 +14,9 @@ export interface Outbox extends Mailer {
   get(id: string): Promise<StoredMail | undefined>;
 }
 
+/** The time in the last message id made here: ids made later sort after it. */
+let lastIdTime = 0;
+
 /**
  * The local stand-in for Amazon SES: every message is kept, as one JSON file per message under
  * `dir` (so it survives restarts), or in memory when `dir` is null.
@@ -44,8 +47,10 @@ export function createOutbox(dir: string | null): Outbox {
   return {
     async send(message) {
       const sentAt = new Date();
-      // Sortable ids: the time first, so the newest message sorts first.
-      const id = `${sentAt.getTime().toString().padStart(15, '0')}-${randomUUID()}`;
+      // Sortable ids: the time first, so the newest message sorts first; one more millisecond
+      // than the last id, so two messages sent in the same millisecond keep their order.
+      lastIdTime = Math.max(sentAt.getTime(), lastIdTime + 1);
+      const id = `${lastIdTime.toString().padStart(15, '0')}-${randomUUID()}`;
       await store({ ...message, id, sentAt: sentAt.toISOString() });
     },
     list,

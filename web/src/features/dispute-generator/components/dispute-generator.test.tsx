@@ -97,8 +97,18 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+/**
+ * Stops the clock at `time` (noon on November 26, 2026 unless told): a date the app makes and the
+ * one a test expects cannot fall on either side of a midnight.
+ */
+function setClock(time = new Date(2026, 10, 26, 12)) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(time);
+}
 
 describe('validation', () => {
   it('refuses to generate an incomplete letter, marking each missing field and focusing the first', async () => {
@@ -471,6 +481,7 @@ describe('preview modal', () => {
 
 describe('Generate & Download Letter', () => {
   it('builds the letter, opens the preview and downloads a UTF-8 text file', async () => {
+    setClock();
     const user = renderGenerator();
     const downloads = captureDownloads();
     await fillForm(user);
@@ -480,9 +491,7 @@ describe('Generate & Download Letter', () => {
     expect(screen.getByRole('dialog', { name: 'Letter Preview' })).toBeInTheDocument();
     expect(downloads).toHaveLength(1);
     const [{ fileName, blob }] = downloads as [Download];
-    const today = new Date();
-    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    expect(fileName).toBe(`dispute-letter-equifax-incorrect-balance-${iso}.txt`);
+    expect(fileName).toBe('dispute-letter-equifax-incorrect-balance-2026-11-26.txt');
     expect(blob.type).toBe('text/plain;charset=utf-8');
     const text = await readBlobText(blob);
     expect(text).toContain('Details: The balance is $900, not $9,000.');
@@ -874,28 +883,44 @@ describe('after the legal review', () => {
   });
 
   it('refuses a mailing date in the future, with the error beside the field', async () => {
+    setClock();
     const user = renderGenerator();
     await fillSender(user);
     await fillForm(user);
     await goToStep(user, 'Review');
     await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
-    const today = toIsoDate(new Date());
     const mailedOn = screen.getByLabelText('Mailed On');
-    expect(mailedOn).toHaveAttribute('max', today);
-    const tomorrow = new Date();
-    tomorrow.setDate(tomorrow.getDate() + 1);
+    expect(mailedOn).toHaveAttribute('max', '2026-11-26');
     await user.clear(mailedOn);
-    await user.type(mailedOn, toIsoDate(tomorrow));
+    await user.type(mailedOn, '2026-11-27');
     expect(mailedOn).toHaveAttribute('aria-invalid', 'true');
     expect(mailedOn).toHaveAccessibleDescription('The mailing date cannot be in the future.');
     await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
     expect(onMailed).not.toHaveBeenCalled();
 
     await user.clear(mailedOn);
-    await user.type(mailedOn, today);
+    await user.type(mailedOn, '2026-11-26');
     expect(mailedOn).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
     expect(onMailed).toHaveBeenCalledOnce();
+  });
+
+  it('takes the new day for today when midnight passes with the preview open', async () => {
+    setClock(new Date(2026, 10, 26, 23, 59));
+    const user = renderGenerator();
+    await fillSender(user);
+    await fillForm(user);
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const mailedOn = screen.getByLabelText('Mailed On');
+    expect(mailedOn).toHaveValue('2026-11-26');
+    vi.setSystemTime(new Date(2026, 10, 27, 0, 1));
+    await user.clear(mailedOn);
+    await user.type(mailedOn, '2026-11-27');
+    expect(mailedOn).not.toHaveAttribute('aria-invalid');
+    expect(mailedOn).toHaveAttribute('max', '2026-11-27');
+    await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
+    expect(mailedLetters.map((letter) => letter.mailedOn)).toEqual(['2026-11-27']);
   });
 });
 

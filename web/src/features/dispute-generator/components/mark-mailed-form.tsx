@@ -23,7 +23,8 @@ const smallButton = 'px-3 py-2 text-sm';
 /** The preview's "Mark as mailed": the mailing date and tracking number, then where it went. */
 export function MarkMailedForm({ bureau, mailed, onMarkMailed, onStartNew }: MarkMailedFormProps) {
   const id = useId();
-  const [today] = useState(() => toIsoDate(new Date()));
+  // Read at each render, like the generator's: after midnight the new day is not "in the future".
+  const today = toIsoDate(new Date());
   const [mailedOn, setMailedOn] = useState(today);
   // A letter cannot have been mailed after today (ISO dates compare as strings).
   const mailedInFuture = mailedOn > today;
