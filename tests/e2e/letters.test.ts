@@ -3,8 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toIsoDate } from '../../shared/letters';
-import { useE2eSetup } from '../support/e2e';
+import { noonTimeZone, todayIn, useE2eSetup } from '../support/e2e';
 
 /**
  * The real flow in Chromium: sign up in the SPA, pay on the Stripe emulator's hosted page,
@@ -15,9 +14,13 @@ let page: Page;
 /** Every request any page of the context makes while `recording` is on. */
 const letterWorkRequests: string[] = [];
 let recording = false;
+// The letters' dates (made at a click) and `today` are read in a zone where it is about noon:
+// they cannot fall on either side of a midnight while the file runs.
+const timeZone = noonTimeZone();
+const today = todayIn(timeZone);
 
 beforeAll(async () => {
-  page = await e2e.newPage({ acceptDownloads: true });
+  page = await e2e.newPage({ acceptDownloads: true, timezoneId: timeZone });
   page.context().on('request', (request) => {
     if (recording) letterWorkRequests.push(`${request.method()} ${request.url()}`);
   });
@@ -239,8 +242,6 @@ async function downloaded(
   return { download, path };
 }
 
-const today = () => toIsoDate(new Date());
-
 describe('dispute letters in Chromium', () => {
   it('signs up and pays through the hosted checkout', async () => {
     await subscribe();
@@ -255,7 +256,7 @@ describe('dispute letters in Chromium', () => {
       page.getByRole('button', { name: 'Generate & Download Letter' }).click(),
     );
     expect(download.suggestedFilename()).toBe(
-      `dispute-letter-transunion-incorrect-payment-history-${today()}.txt`,
+      `dispute-letter-transunion-incorrect-payment-history-${today}.txt`,
     );
     const text = await readFile(path, 'utf8');
     expect(text).toContain(
@@ -309,7 +310,7 @@ describe('dispute letters in Chromium', () => {
       dialog.getByRole('button', { name: 'Word (.docx)' }).click(),
     );
     expect(download.suggestedFilename()).toBe(
-      `dispute-letter-transunion-incorrect-payment-history-${today()}.docx`,
+      `dispute-letter-transunion-incorrect-payment-history-${today}.docx`,
     );
     const zip = await JSZip.loadAsync(await readFile(path));
     const xml = await zip.file('word/document.xml')!.async('string');

@@ -52,3 +52,27 @@ export function useE2eSetup(env?: Env): E2eSetup {
     },
   };
 }
+
+/**
+ * A time zone where it is now between noon and 1 p.m. (`Etc/GMT-5` is UTC+5): a page in it and a
+ * test that reads today's date in it (`todayIn`) agree on the date for the next 11 hours, at
+ * whatever hour the file runs.
+ */
+export function noonTimeZone(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  if (offset === 0) return 'Etc/GMT';
+  return `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/** The date (YYYY-MM-DD) it is now in `timeZone`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((each) => each.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
