@@ -1,3 +1,9 @@
+import {
+  addMonths,
+  addMonthsToMonthName,
+  calendarMonthsBetween,
+  type IsoDate,
+} from '../letters/dates';
 import type { Checkup } from './model';
 import { checkupFromReports, type BureauReport } from './reports';
 
@@ -163,14 +169,48 @@ export const SAMPLE_REPORTS: Readonly<Record<'experian' | 'equifax' | 'transunio
     },
   };
 
-/** The three sample reports as a checkup, nothing answered yet. */
-export function sampleCheckup(): Checkup {
+/**
+ * The day the sample's dates were chosen for. What a report shows depends on its items' age (an
+ * inquiry leaves after 2 years, a debt 7 years and 180 days after it went delinquent), and on
+ * this day each age is more than a month away from its limit.
+ */
+export const SAMPLE_DAY: IsoDate = '2026-11-26';
+
+/** `report` with every date of its items `months` later (the holder's birth date stays). */
+function movedOn(report: BureauReport, months: number): BureauReport {
+  const date = (iso: IsoDate) => (iso ? addMonths(iso, months) : iso);
   return {
-    ...checkupFromReports([
-      SAMPLE_REPORTS.experian,
-      SAMPLE_REPORTS.equifax,
-      SAMPLE_REPORTS.transunion,
-    ]),
+    ...report,
+    accounts: report.accounts.map((account) => ({
+      ...account,
+      dateOpened: date(account.dateOpened),
+      dateOfFirstDelinquency: date(account.dateOfFirstDelinquency),
+      lateMonths: account.lateMonths
+        .split(', ')
+        .map((month) => (month ? addMonthsToMonthName(month, months) : month))
+        .join(', '),
+    })),
+    publicRecords: report.publicRecords.map((record) => ({
+      ...record,
+      dateFiled: date(record.dateFiled),
+    })),
+    inquiries: report.inquiries.map((inquiry) => ({ ...inquiry, date: date(inquiry.date) })),
+  };
+}
+
+/**
+ * The three sample reports as a checkup on `today`, nothing answered yet. Their dates move on by
+ * the whole months since SAMPLE_DAY, so every item is as old as it was then (within a month) and
+ * the sample finds the same things on any day.
+ */
+export function sampleCheckup(today: IsoDate = SAMPLE_DAY): Checkup {
+  const months = calendarMonthsBetween(SAMPLE_DAY, today);
+  return {
+    ...checkupFromReports(
+      [SAMPLE_REPORTS.experian, SAMPLE_REPORTS.equifax, SAMPLE_REPORTS.transunion].map((report) =>
+        movedOn(report, months),
+      ),
+    ),
     sample: true,
   };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, compareIso, formatIsoLong, isIsoDate, toIsoDate } from './dates';
+import {
+  addDays,
+  addMonths,
+  addMonthsToMonthName,
+  calendarMonthsBetween,
+  compareIso,
+  formatIsoLong,
+  isIsoDate,
+  toIsoDate,
+} from './dates';
 
 describe('dates', () => {
   it('adds days across months, leap days and DST changes', () => {
@@ -7,6 +16,17 @@ describe('dates', () => {
     expect(addDays('2028-02-10', 20)).toBe('2028-03-01');
     expect(addDays('2027-02-10', 20)).toBe('2027-03-02');
     expect(addDays('2026-03-01', 30)).toBe('2026-03-31');
+  });
+
+  it('adds whole months, a missing day becoming the month’s last', () => {
+    expect(addMonths('2026-11-26', 2)).toBe('2027-01-26');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2026-11-26', -12)).toBe('2025-11-26');
+    expect(calendarMonthsBetween('2026-11-26', '2027-01-02')).toBe(2);
+    expect(calendarMonthsBetween('2026-11-26', '2026-11-01')).toBe(0);
+    expect(calendarMonthsBetween('2026-11-26', '2026-10-31')).toBe(-1);
+    expect(addMonthsToMonthName('March 2025', 11)).toBe('February 2026');
+    expect(() => addMonthsToMonthName('Marc 2025', 1)).toThrow(RangeError);
   });
 
   it('formats and validates calendar dates', () => {

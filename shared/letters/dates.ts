@@ -1,8 +1,11 @@
 import {
   addDays as addDaysToDate,
+  addMonths as addMonthsToDate,
   addYears as addYearsToDate,
+  differenceInCalendarMonths,
   format,
   isMatch,
+  parse,
   parseISO,
 } from 'date-fns';
 
@@ -11,6 +14,7 @@ export type IsoDate = string;
 
 const ISO_FORMAT = 'yyyy-MM-dd';
 const LONG_US_FORMAT = 'MMMM d, yyyy';
+const MONTH_YEAR_FORMAT = 'MMMM yyyy';
 
 /** The local calendar date of `date`, e.g. "November 22, 2026". */
 export function formatLongUsDate(date: Date): string {
@@ -49,6 +53,23 @@ export function addDays(iso: IsoDate, days: number): IsoDate {
 /** Whole years later; February 29 becomes February 28 in a common year. */
 export function addYears(iso: IsoDate, years: number): IsoDate {
   return toIsoDate(addYearsToDate(parseIsoDate(iso), years));
+}
+
+/** Whole months later; a day the month lacks becomes its last (January 31 + 1 → February 28). */
+export function addMonths(iso: IsoDate, months: number): IsoDate {
+  return toIsoDate(addMonthsToDate(parseIsoDate(iso), months));
+}
+
+/** Calendar months from `from` to `to` ("2026-11-26" to "2027-01-02": 2; earlier: negative). */
+export function calendarMonthsBetween(from: IsoDate, to: IsoDate): number {
+  return differenceInCalendarMonths(parseIsoDate(to), parseIsoDate(from));
+}
+
+/** A month as people write it ("March 2025"), whole months later; RangeError if it is not one. */
+export function addMonthsToMonthName(month: string, months: number): string {
+  const first = parse(month, MONTH_YEAR_FORMAT, new Date(2000, 0, 1));
+  if (Number.isNaN(first.getTime())) throw new RangeError(`Not a month and year: ${month}`);
+  return format(addMonthsToDate(first, months), MONTH_YEAR_FORMAT);
 }
 
 /**

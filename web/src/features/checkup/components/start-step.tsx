@@ -81,7 +81,7 @@ export function StartStep({ api, onStarted }: { api: CheckupApi; onStarted: () =
               className={buttonClasses('secondary')}
               onClick={() => {
                 api.start({
-                  ...sampleCheckup(),
+                  ...sampleCheckup(api.today),
                   bureaus: chosen.length > 0 ? chosen : [...BUREAU_IDS],
                 });
                 onStarted();
