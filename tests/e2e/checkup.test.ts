@@ -17,8 +17,8 @@ let page: Page;
 let subscriber: Subscriber;
 /** The body of every request the context makes. */
 const sent: string[] = [];
-// The page's clock stands still at noon on one day: what the checkup finds in the sample's fixed
-// dates changes as they age (an inquiry leaves after 2 years), and the files are named by the day.
+// The page's clock stands still at noon on one day: the files are named by the day, which must
+// not change while the file runs, and the sample's dates are then the ones it was written with.
 const today = '2026-11-20';
 
 beforeAll(async () => {
