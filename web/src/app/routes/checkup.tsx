@@ -1,13 +1,14 @@
 import type { MailedLetter } from '@shared/disputes';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
+import { lazyComponent, usePreloadForSession } from '@/lib/lazy-component';
 import { displayName } from '@/features/auth/display-name';
 import { SubscriberGate } from './subscriber-gate';
 
-const CheckupWalk = lazy(() =>
-  import('@/features/checkup').then((module) => ({ default: module.CheckupWalk })),
-);
+const CheckupWalk = lazyComponent(async () => ({
+  default: (await import('@/features/checkup')).CheckupWalk,
+}));
 
 /**
  * The checkup's letters, marked mailed together: Round 1 of a dispute each, in My Disputes. The
@@ -19,6 +20,7 @@ async function recordRound(userId: string, letters: readonly MailedLetter[]): Pr
 }
 
 function CheckupGate() {
+  usePreloadForSession(CheckupWalk);
   return (
     <SubscriberGate
       tool="Report Checkup"

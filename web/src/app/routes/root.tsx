@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
 import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { useAuth } from '@/lib/auth';
-import { mayHaveSession } from '@/lib/supabase';
+import { lazyComponent, usePreloadForSession } from '@/lib/lazy-component';
 import { SignedOutActions } from '@/features/auth/signed-out-actions';
 
 // Only for signed-in users: nothing of the account menu or My Disputes is in a visitor's download.
-const loadSignedInAccount = () => import('./signed-in-account');
-const SignedInAccount = lazy(loadSignedInAccount);
-const OverdueIndicator = lazy(() => import('@/features/disputes/components/overdue-indicator'));
+const SignedInAccount = lazyComponent(() => import('./signed-in-account'));
+const OverdueIndicator = lazyComponent(
+  () => import('@/features/disputes/components/overdue-indicator'),
+);
 
 /** The layout route: header with the account area, then the page. */
 export function RootRoute() {
@@ -17,10 +18,8 @@ export function RootRoute() {
   const signedOutView = useSignedOutView();
   const [overdue, setOverdue] = useState(0);
 
-  // A stored session is being restored: the account menu's code loads alongside it.
-  useEffect(() => {
-    if (mayHaveSession()) void loadSignedInAccount();
-  }, []);
+  usePreloadForSession(SignedInAccount);
+  usePreloadForSession(OverdueIndicator);
 
   const account = user ? (
     <Suspense fallback={null}>

@@ -1,20 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { lazyComponent, usePreloadForSession } from '@/lib/lazy-component';
 import { displayName } from '@/features/auth/display-name';
 import { recordMailedLetter } from '@/features/disputes/lib/record-mailed-letter';
 import { SubscriberGate } from './subscriber-gate';
 
 // The letter form and its export code stay out of every other page's download.
-const DisputeGenerator = lazy(() =>
-  import('@/features/dispute-generator').then((module) => ({ default: module.DisputeGenerator })),
-);
+const DisputeGenerator = lazyComponent(async () => ({
+  default: (await import('@/features/dispute-generator')).DisputeGenerator,
+}));
 
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
 export function GeneratorGate() {
+  usePreloadForSession(DisputeGenerator);
   return (
     <SubscriberGate
       tool="Dispute Generator"
