@@ -1,0 +1,60 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedSubscriber } from '../quality/harness';
+import { useE2eSetup } from '../support/e2e';
+import { signInThroughApp } from '../support/sign-in';
+
+const e2e = useE2eSetup();
+let context: BrowserContext;
+
+beforeAll(async () => {
+  const subscriber = await seedSubscriber(
+    e2e.runtime.url,
+    e2e.runtime.stripeEmulator!.url,
+    'returning',
+  );
+  const page = await e2e.newPage();
+  context = page.context();
+  await signInThroughApp(page, e2e.runtime.url, subscriber);
+  await page.close();
+});
+
+/**
+ * Opens `route` in a new tab of the signed-in browser and records every text that a loading
+ * status (the app's spinners, role=status) showed, from the first byte of the page on.
+ */
+async function openRecordingSpinners(
+  route: string,
+): Promise<{ page: Page; shown: () => Promise<string[]> }> {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { spinnersShown: shown });
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const text = status.textContent?.trim() ?? '';
+        if (text.startsWith('Loading') && shown.at(-1) !== text) shown.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(`${e2e.runtime.url}${route}`);
+  return {
+    page,
+    shown: () =>
+      page.evaluate(() => (window as unknown as { spinnersShown: string[] }).spinnersShown),
+  };
+}
+
+describe('a returning subscriber', () => {
+  // The tool's code loads while the stored session is restored: after the gate's own status,
+  // the tool shows at once, not a second spinner while its code downloads.
+  it.each([
+    ['/tools', (page: Page) => page.getByRole('form', { name: 'Dispute letter' })],
+    ['/checkup', (page: Page) => page.getByRole('button', { name: 'Try it with a sample' })],
+  ])('sees %s without a spinner for its code', async (route, content) => {
+    const { page, shown } = await openRecordingSpinners(route);
+    await content(page).waitFor();
+    expect(await shown()).not.toContain('Loading...');
+    await page.close();
+  });
+});
