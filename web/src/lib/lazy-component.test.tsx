@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '@/components/error-boundary';
-import { lazyComponent } from './lazy-component';
+import { lazyComponent, useComponentCode } from './lazy-component';
+
+vi.mock('./supabase', () => ({ mayHaveSession: () => false }));
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -70,5 +72,20 @@ describe('lazyComponent', () => {
     render(inSuspense(<Lazy name="Jane" />));
     expect(await screen.findByText('Hello Jane')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('useComponentCode loads the code only when wanted, and says when it is there', async () => {
+    const load = vi.fn(async () => ({ default: Greeting }));
+    const Lazy = lazyComponent(load);
+    const { result, rerender } = renderHook(({ wanted }) => useComponentCode(Lazy, wanted), {
+      initialProps: { wanted: false },
+    });
+    expect(result.current).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+
+    rerender({ wanted: true });
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(Lazy.isLoaded()).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

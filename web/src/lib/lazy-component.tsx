@@ -1,10 +1,12 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { mayHaveSession } from './supabase';
 
 export interface LazyComponent<Props extends object = object> {
   (props: Props): React.JSX.Element;
   /** Loads the component's chunk; once it has loaded, the component renders without suspending. */
   preload(): Promise<unknown>;
+  /** Whether the chunk has loaded: the component renders without suspending. */
+  isLoaded(): boolean;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface LazyComponent<Props extends object = object> {
  * first render even when its chunk is already there; a suspense fallback shown holds every
  * later reveal back until 300 ms after it (React's throttle). app/start.tsx preloads the page it
  * hydrates (a page that suspends while hydrating is re-rendered from scratch and its prerendered
- * HTML flashes to a spinner); `usePreloadForSession` loads a signed-in view's code early.
+ * HTML flashes to a spinner); `useComponentCode` loads a signed-in view's code early.
  */
 export function lazyComponent<Props extends object = object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
@@ -51,16 +53,30 @@ export function lazyComponent<Props extends object = object>(
     failure = undefined;
     return start();
   };
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, isLoaded: () => Component !== undefined });
 }
 
 /**
- * While a stored session is being restored, loads the code that the signed-in view will show:
- * it is there when the session is, and the view shows without a spinner first (after one,
- * React holds every reveal back for 300 ms).
+ * Whether `component`'s code is there (or failed to load: its render shows the error). Loads it
+ * when `wanted`, and as soon as a stored session may be being restored: a signed-in view then
+ * shows when the session does, without a spinner for its code in between (after a suspense
+ * fallback, React holds every reveal back for 300 ms).
  */
-export function usePreloadForSession(component: Pick<LazyComponent, 'preload'>): void {
+export function useComponentCode(
+  component: Pick<LazyComponent, 'preload' | 'isLoaded'>,
+  wanted: boolean,
+): boolean {
+  const [settled, setSettled] = useState(component.isLoaded);
   useEffect(() => {
-    if (mayHaveSession()) void component.preload().catch(() => {});
-  }, [component]);
+    if (settled || !(wanted || mayHaveSession())) return;
+    let current = true;
+    const done = () => {
+      if (current) setSettled(true);
+    };
+    component.preload().then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [component, wanted, settled]);
+  return settled;
 }

@@ -2,7 +2,7 @@ import type { MailedLetter } from '@shared/disputes';
 import { Suspense } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { lazyComponent, usePreloadForSession } from '@/lib/lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 import { displayName } from '@/features/auth/display-name';
 import { SubscriberGate } from './subscriber-gate';
 
@@ -20,9 +20,9 @@ async function recordRound(userId: string, letters: readonly MailedLetter[]): Pr
 }
 
 function CheckupGate() {
-  usePreloadForSession(CheckupWalk);
   return (
     <SubscriberGate
+      toolCode={CheckupWalk}
       tool="Report Checkup"
       whySubscribe="An active subscription unlocks the Report Checkup and unlimited dispute letters."
     >

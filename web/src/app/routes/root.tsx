@@ -3,7 +3,7 @@ import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
 import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { useAuth } from '@/lib/auth';
-import { lazyComponent, usePreloadForSession } from '@/lib/lazy-component';
+import { lazyComponent, useComponentCode } from '@/lib/lazy-component';
 import { SignedOutActions } from '@/features/auth/signed-out-actions';
 
 // Only for signed-in users: nothing of the account menu or My Disputes is in a visitor's download.
@@ -18,13 +18,17 @@ export function RootRoute() {
   const signedOutView = useSignedOutView();
   const [overdue, setOverdue] = useState(0);
 
-  usePreloadForSession(SignedInAccount);
-  usePreloadForSession(OverdueIndicator);
+  // The account area's code loads while a stored session is restored; until it is there, the
+  // header shows no account area (rather than a suspense fallback, which holds the page back).
+  const accountReady = useComponentCode(SignedInAccount, Boolean(user));
+  const indicatorReady = useComponentCode(OverdueIndicator, Boolean(user));
 
   const account = user ? (
-    <Suspense fallback={null}>
-      <SignedInAccount user={user} />
-    </Suspense>
+    accountReady && (
+      <Suspense fallback={null}>
+        <SignedInAccount user={user} />
+      </Suspense>
+    )
   ) : signedOutView ? (
     // While a stored session is restored, no "Sign In" flashes up.
     <SessionVariants signedOut={<SignedOutActions />} restoring={null} />
@@ -35,7 +39,7 @@ export function RootRoute() {
       header={
         <>
           <Header signedIn={Boolean(user)} account={account} overdueCount={user ? overdue : 0} />
-          {user && (
+          {user && indicatorReady && (
             <Suspense fallback={null}>
               <OverdueIndicator userId={user.id} onCount={setOverdue} />
             </Suspense>

@@ -7,6 +7,7 @@ import { SessionVariants, useSignedOutView } from '@/components/session-variants
 import { Spinner } from '@/components/spinner';
 import { paths, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useComponentCode, type LazyComponent } from '@/lib/lazy-component';
 import { useSubscription } from '@/lib/subscription';
 
 interface SubscriberGateProps {
@@ -15,15 +16,25 @@ interface SubscriberGateProps {
   /** The "Subscription Required" text and its actions after "Subscribe for $5/month". */
   whySubscribe: ReactNode;
   moreActions?: ReactNode;
+  /** The tool's code: the gate's status shows until it is there, then the tool at once. */
+  toolCode: Pick<LazyComponent, 'preload' | 'isLoaded'>;
   /** The page for an active subscriber. */
   children: (user: User) => ReactNode;
 }
 
 /** The subscribers' pages (/tools, /checkup): the page itself, or a way there for everyone else. */
-export function SubscriberGate({ tool, whySubscribe, moreActions, children }: SubscriberGateProps) {
+export function SubscriberGate({
+  tool,
+  whySubscribe,
+  moreActions,
+  toolCode,
+  children,
+}: SubscriberGateProps) {
   const { user, loading: authLoading } = useAuth();
   const { loading, isActive, confirming } = useSubscription();
   const signedOutView = useSignedOutView();
+  // Anyone signed in may be a subscriber: the tool's code loads while the plan is looked up.
+  const toolReady = useComponentCode(toolCode, Boolean(user));
   const loadingView = <Spinner label="Loading subscription details..." />;
 
   if (signedOutView)
@@ -50,7 +61,8 @@ export function SubscriberGate({ tool, whySubscribe, moreActions, children }: Su
         restoring={loadingView}
       />
     );
-  if (authLoading || loading || (confirming && !isActive)) return loadingView;
+  if (authLoading || loading || (confirming && !isActive) || (isActive && !toolReady))
+    return loadingView;
   if (!isActive)
     return (
       <EmptyState

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { lazyComponent, usePreloadForSession } from '@/lib/lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 import { displayName } from '@/features/auth/display-name';
 import { recordMailedLetter } from '@/features/disputes/lib/record-mailed-letter';
 import { SubscriberGate } from './subscriber-gate';
@@ -16,9 +16,9 @@ const DisputeGenerator = lazyComponent(async () => ({
 
 /** /tools and /disputegenerator: the generator for active subscribers, a way there for everyone else. */
 export function GeneratorGate() {
-  usePreloadForSession(DisputeGenerator);
   return (
     <SubscriberGate
+      toolCode={DisputeGenerator}
       tool="Dispute Generator"
       whySubscribe="An active subscription unlocks unlimited dispute letters for all three credit bureaus."
       moreActions={
