@@ -4,9 +4,9 @@
  *  - initial: the entry chunk, the app it loads once the page has painted (its dynamic imports:
  *    the home page is in the app's chunk) and their static imports. This is everything a
  *    visitor without a session downloads (the budget figure, ≤ 100 KB);
- *  - with a stored session: initial plus the auth/data client chunk and the header's account
- *    menu, which load right after /config.json when the browser holds a session (or an e-mail
- *    link brings one).
+ *  - with a stored session: initial plus the auth/data client chunk, the header's account
+ *    menu and the toast area, which load right after /config.json when the browser holds a
+ *    session (or an e-mail link brings one).
  *  - fonts: every web font file of the build (woff2 as served; budget ≤ 40 KB in all).
  * Usage: npx tsx bench/web-bundle.ts [web/dist]
  */
@@ -50,7 +50,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB (${bytes} bytes)
 const entry = manifest['index.html']!;
 const initial = staticClosure(['index.html', ...(entry.dynamicImports ?? [])]);
 const withSession = staticClosure(
-  ['src/lib/supabase-client.ts', 'src/app/routes/signed-in-account.tsx'],
+  ['src/lib/supabase-client.ts', 'src/app/routes/signed-in-account.tsx', 'src/app/toaster.tsx'],
   new Set(initial),
 );
 
@@ -59,7 +59,7 @@ console.log(
 );
 for (const key of initial) console.log(`  ${manifest[key]!.file}  ${kb(gzippedBytes([key]))}`);
 console.log(
-  `JS for / with a stored session (+ auth client, account menu): ${kb(gzippedBytes(withSession))}`,
+  `JS for / with a stored session (+ auth client, account menu, toast area): ${kb(gzippedBytes(withSession))}`,
 );
 
 const fonts = readdirSync(join(dist, 'assets')).filter((file) => /\.(woff2?|ttf|otf)$/.test(file));

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '@/lib/auth';
+import { lazyComponent, useComponentCode } from '@/lib/lazy-component';
 import { SubscriptionProvider } from '@/lib/subscription';
+import { useToastAreaWanted } from '@/lib/toast-area';
+
+const AppToaster = lazyComponent(() => import('./toaster'));
+
+function ToastArea() {
+  const ready = useComponentCode(AppToaster, useToastAreaWanted());
+  return ready ? <AppToaster /> : null;
+}
 
 /** App-wide state and the toast area; the router around it is chosen by the caller. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -9,12 +17,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthProvider>
       <SubscriptionProvider>
         {children}
-        {/* Top right, below the sticky header and beneath it in z-order: a toast never
-            covers the header or its open menu. */}
-        <Toaster
-          position="top-right"
-          containerStyle={{ top: 'calc(var(--spacing-header) + 0.75rem)', zIndex: 30 }}
-        />
+        <ToastArea />
       </SubscriptionProvider>
     </AuthProvider>
   );

@@ -1,6 +1,6 @@
 import type { User } from '@supabase/auth-js';
 import { lazy, Suspense, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AgreementNote } from '@/components/agreement-note';
 import { FormControls, PrerenderedButton } from '@/components/form-controls';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LabelledInput } from '@/components/labelled-input';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { Link } from 'react-router-dom';
 import { FormControls } from '@/components/form-controls';
 import { SubmitButton } from '@/components/submit-button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LabelledInput } from '@/components/labelled-input';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { SubmitButton } from '@/components/submit-button';

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths, signInPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -17,7 +16,10 @@ export function SessionEndedRedirect() {
 
   useEffect(() => {
     if (!sessionEnded) return;
-    toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
+    // The toast code loads only now: this component is on every page of a visitor's first load.
+    void import('@/lib/toast').then(({ default: toast }) =>
+      toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' }),
+    );
     if (pathname !== paths.auth) navigate(signInPath(pathname + search));
     // Only the session's end redirects; the user may move on afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps

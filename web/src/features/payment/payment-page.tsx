@@ -1,7 +1,7 @@
 import { ERROR_TYPE_IDS } from '@shared/letters/error-types';
 import { PLAN } from '@shared/plan';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { AgreementNote } from '@/components/agreement-note';
 import { buttonClasses } from '@/components/button-styles';

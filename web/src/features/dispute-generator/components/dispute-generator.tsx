@@ -1,7 +1,7 @@
 import type { MailedLetter } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import { preloadLetterExports } from '../lib/export-letter';
 import { problemsUnder } from '../lib/field-problems';

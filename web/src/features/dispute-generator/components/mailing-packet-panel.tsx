@@ -1,6 +1,6 @@
 import type { LetterForm } from '@shared/letters';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import type { PacketFile } from '@/lib/evidence-packet';
 import { saveFile } from '@/lib/save-file';

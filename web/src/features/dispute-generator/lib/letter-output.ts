@@ -1,5 +1,5 @@
 import { letterTextFile, type BureauChoice, type LetterForm } from '@shared/letters';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { saveFile } from '@/lib/save-file';
 import { GENERATOR_MESSAGES, LETTER_MESSAGES } from '../messages';
 import { bureauLettersZip, chosenBureaus } from './bureau-letters';

@@ -5,7 +5,7 @@ import {
   type LetterForm,
 } from '@shared/letters';
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { LETTER_MESSAGES } from '../messages';
 import { isSeveral } from './bureau-letters';
 import type { GuardedAction, PanelAction } from './guarded-action';

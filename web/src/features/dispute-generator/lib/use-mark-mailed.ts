@@ -1,6 +1,6 @@
 import type { MailedLetter } from '@shared/disputes';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { GENERATOR_MESSAGES } from '../messages';
 import type { MailedInput } from './guarded-action';
 import { LETTER_TOAST } from './letter-output';

@@ -1,7 +1,7 @@
 import { MAX_BACKUP_BYTES, BACKUP_MESSAGES, parseBackup } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
 import { useId, useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import { panelClasses } from '@/components/field-styles';
 import { loadCheckup, saveCheckup } from '@/lib/checkup-storage';

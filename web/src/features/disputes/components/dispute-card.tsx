@@ -15,7 +15,7 @@ import {
 } from '@shared/disputes';
 import { formatIsoLong, placeholdersIn } from '@shared/letters';
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';

@@ -6,7 +6,7 @@ import {
   type ExhibitSlot,
 } from '@shared/disputes';
 import { useId, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import type { DisputesApi } from '../hooks/use-disputes';
 import { readExhibitFile } from '@/lib/exhibit-file';

@@ -1,6 +1,6 @@
 import type { Backup, Dispute, ExhibitInfo } from '@shared/disputes';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/lib/toast';
 import { deleteDisputesOnDevice } from '../lib/device-data';
 import { DisputeStore } from '../lib/dispute-store';
 import { dropLegacySentLetters } from '../lib/legacy-sent-letters';
