@@ -128,6 +128,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to raise a toast: loading `@/lib/toast` mounts the toast area (it is not on the
+    // marketing pages' first load), so code importing react-hot-toast itself could toast unseen.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/lib/toast.ts',
+      'web/src/app/toaster.tsx',
+      '**/*.test.{ts,tsx}',
+      'web/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='react-hot-toast']",
+          message: 'Raise toasts with @/lib/toast.',
+        },
+      ],
+    },
+  },
+  {
     // One clock: time that decides something is injected (`lambdas/platform/clock.ts`).
     files: ['lambdas/**/*.ts'],
     ignores: ['lambdas/platform/clock.ts', 'lambdas/**/*.test.ts'],
