@@ -4,8 +4,8 @@ import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { useE2eSetup } from '../support/e2e';
 
 /**
- * The layout under stress: a 10,000-letter word, a toast while the header's menu is open, and
- * the focus ring on every background (the dark hero included).
+ * The layout under stress: a 10,000-letter word, a toast while the header's menu is open, the
+ * signed-in header on a desktop, and the focus ring on every background (the dark hero included).
  */
 const e2e = useE2eSetup();
 
@@ -46,6 +46,58 @@ describe('long text wraps', () => {
           .getByRole('button', { name: /No Active Plan/, includeHidden: true })
           .waitFor({ state: 'attached' });
         expect(await page.evaluate<number>(PAGE_OVERFLOW), route).toBeLessThanOrEqual(0);
+      }
+      await page.close();
+    },
+  );
+});
+
+describe('the signed-in header', () => {
+  const email = `header-${Date.now()}@example.com`;
+  beforeAll(async () => {
+    const response = await fetch(`${e2e.runtime.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        // As long as the account area shows before it truncates.
+        data: { name: 'Alexandra Montgomery-Fitzgerald' },
+      }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  // With every link of a signed-in user, the brand still fits: its name and tagline stay inside
+  // the header and clear of the links (a wide system face once pushed the name under them).
+  it.each([1024, 1280, 1440, 1600])(
+    'keeps the brand clear of the links at %i px',
+    async (width) => {
+      const page = await e2e.newPage({ viewport: { width, height: 800 } });
+      await signIn(page, email);
+      await page.goto(`${e2e.runtime.url}/`);
+      const banner = page.getByRole('banner');
+      await banner.getByRole('button', { name: /No Active Plan/ }).waitFor();
+      const header = (await banner.boundingBox())!;
+      const firstLink = (await banner
+        .getByRole('link', { name: 'Home', exact: true })
+        .boundingBox())!;
+      const brandTexts = [
+        banner.getByText('Credit Dispute Letters', { exact: true }),
+        banner.getByText('Professional FCRA dispute letters in minutes'),
+      ];
+      for (const text of brandTexts) {
+        if (!(await text.isVisible())) continue;
+        const box = (await text.boundingBox())!;
+        expect(box.y, `${width} px`).toBeGreaterThanOrEqual(header.y);
+        expect(box.y + box.height, `${width} px`).toBeLessThanOrEqual(header.y + header.height);
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(firstLink.x);
+        // Nor does its text run out of its box (a line that may not wrap, in a box too narrow).
+        const overflow = await text.evaluate(
+          (element: { scrollWidth: number; clientWidth: number }) =>
+            element.scrollWidth - element.clientWidth,
+        );
+        expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
       }
       await page.close();
     },

@@ -57,10 +57,10 @@ export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
         <Link to={paths.home} className="flex min-w-0 items-center gap-3 rounded-md">
           <BrandMark />
           <span className="flex min-w-0 flex-col leading-tight">
-            <span className="font-display text-lg font-bold text-night xl:whitespace-nowrap">
+            <span className="font-display text-lg font-bold text-night">
               Credit Dispute Letters
             </span>
-            <span className="text-xs text-muted lg:hidden xl:block">
+            <span className="text-xs text-muted lg:hidden">
               Professional FCRA dispute letters in minutes
             </span>
           </span>
