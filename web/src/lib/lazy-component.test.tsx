@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '@/components/error-boundary';
 import { lazyComponent, useComponentCode } from './lazy-component';
 
-vi.mock('./supabase', () => ({ mayHaveSession: () => false }));
-
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }

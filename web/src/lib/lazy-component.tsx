@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { useAuth } from './auth';
 import { mayHaveSession } from './supabase';
 
 export interface LazyComponent<Props extends object = object> {
@@ -14,7 +15,7 @@ export interface LazyComponent<Props extends object = object> {
  * first render even when its chunk is already there; a suspense fallback shown holds every
  * later reveal back until 300 ms after it (React's throttle). app/start.tsx preloads the page it
  * hydrates (a page that suspends while hydrating is re-rendered from scratch and its prerendered
- * HTML flashes to a spinner); `useComponentCode` loads a signed-in view's code early.
+ * HTML flashes to a spinner); `useSignedInViewCode` loads a signed-in view's code early.
  */
 export function lazyComponent<Props extends object = object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
@@ -57,10 +58,9 @@ export function lazyComponent<Props extends object = object>(
 }
 
 /**
- * Whether `component`'s code is there (or failed to load: its render shows the error). Loads it
- * when `wanted`, and as soon as a stored session may be being restored: a signed-in view then
- * shows when the session does, without a spinner for its code in between (after a suspense
- * fallback, React holds every reveal back for 300 ms).
+ * Whether `component`'s code is there (or failed to load: its render shows the error); loads it
+ * once `wanted`. Rendering it only then shows no suspense fallback: after one, React holds every
+ * reveal back for 300 ms.
  */
 export function useComponentCode(
   component: Pick<LazyComponent, 'preload' | 'isLoaded'>,
@@ -68,7 +68,7 @@ export function useComponentCode(
 ): boolean {
   const [settled, setSettled] = useState(component.isLoaded);
   useEffect(() => {
-    if (settled || !(wanted || mayHaveSession())) return;
+    if (settled || !wanted) return;
     let current = true;
     const done = () => {
       if (current) setSettled(true);
@@ -79,4 +79,17 @@ export function useComponentCode(
     };
   }, [component, wanted, settled]);
   return settled;
+}
+
+/**
+ * `useComponentCode` for a signed-in user's view: its code loads while a stored session is
+ * restored, so the view shows when the session does, without a spinner for its code between.
+ */
+export function useSignedInViewCode(
+  component: Pick<LazyComponent, 'preload' | 'isLoaded'>,
+): boolean {
+  const { user } = useAuth();
+  // Read once, as the page starts: the session restored from it becomes `user`.
+  const [storedSession] = useState(mayHaveSession);
+  return useComponentCode(component, Boolean(user) || storedSession);
 }

@@ -3,7 +3,7 @@ import { Header } from '@/components/header';
 import { Layout } from '@/components/layout';
 import { SessionVariants, useSignedOutView } from '@/components/session-variants';
 import { useAuth } from '@/lib/auth';
-import { lazyComponent, useComponentCode } from '@/lib/lazy-component';
+import { lazyComponent, useSignedInViewCode } from '@/lib/lazy-component';
 import { SignedOutActions } from '@/features/auth/signed-out-actions';
 
 // Only for signed-in users: nothing of the account menu or My Disputes is in a visitor's download.
@@ -20,8 +20,8 @@ export function RootRoute() {
 
   // The account area's code loads while a stored session is restored; until it is there, the
   // header shows no account area (rather than a suspense fallback, which holds the page back).
-  const accountReady = useComponentCode(SignedInAccount, Boolean(user));
-  const indicatorReady = useComponentCode(OverdueIndicator, Boolean(user));
+  const accountReady = useSignedInViewCode(SignedInAccount);
+  const indicatorReady = useSignedInViewCode(OverdueIndicator);
 
   const account = user ? (
     accountReady && (

@@ -7,7 +7,7 @@ import { SessionVariants, useSignedOutView } from '@/components/session-variants
 import { Spinner } from '@/components/spinner';
 import { paths, signUpPath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useComponentCode, type LazyComponent } from '@/lib/lazy-component';
+import { useSignedInViewCode, type LazyComponent } from '@/lib/lazy-component';
 import { useSubscription } from '@/lib/subscription';
 
 interface SubscriberGateProps {
@@ -34,7 +34,7 @@ export function SubscriberGate({
   const { loading, isActive, confirming } = useSubscription();
   const signedOutView = useSignedOutView();
   // Anyone signed in may be a subscriber: the tool's code loads while the plan is looked up.
-  const toolReady = useComponentCode(toolCode, Boolean(user));
+  const toolReady = useSignedInViewCode(toolCode);
   const loadingView = <Spinner label="Loading subscription details..." />;
 
   if (signedOutView)
