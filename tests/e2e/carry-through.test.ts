@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
+import { axeViolations, WCAG_TAGS } from '../support/axe';
 import { useE2eSetup } from '../support/e2e';
 import { signInThroughApp } from '../support/sign-in';
 import { importThreeDisputes } from '../support/three-disputes';
@@ -37,14 +37,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 const LONG_WORD = 'W'.repeat(10_000);
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-  );
-}
+const axe = (page: Page) => axeViolations(page, { tags: WCAG_TAGS });
 
 const overflows = (page: Page) =>
   page.evaluate<boolean>(

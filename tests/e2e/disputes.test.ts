@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatIsoLong, toIsoDate } from '../../shared/letters';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
+import { axeViolations } from '../support/axe';
 import { useE2eSetup } from '../support/e2e';
 import { signInThroughApp } from '../support/sign-in';
 
@@ -228,8 +228,7 @@ describe('My Disputes in Chromium', () => {
     for (const summary of await page.getByText('The letter', { exact: true }).all())
       if (!(await summary.evaluate((element) => element.parentElement?.hasAttribute('open'))))
         await summary.click();
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, { include: 'main', withToasts: true })).toEqual([]);
   });
 
   it('made no network request from the first step to the last', async () => {

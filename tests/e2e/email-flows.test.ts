@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import { axeViolations, WCAG_TAGS } from '../support/axe';
 import { useE2eSetup } from '../support/e2e';
 
 /**
@@ -43,15 +43,8 @@ async function signIn(page: Page, on: LocalRuntime, email: string, password: str
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** WCAG 2.2 A/AA and best-practice problems on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-  );
-}
+/** WCAG 2.2 A/AA and best-practice problems on the page once it is still. */
+const violations = (page: Page) => axeViolations(page, { tags: [...WCAG_TAGS, 'best-practice'] });
 
 /** Session keys the auth client stored (`sb-<host>-auth-token`). */
 const storedSessions = (page: Page) =>
@@ -79,17 +72,17 @@ describe('forgot password in Chromium', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${e2e.runtime.url}/forgot-password`);
     await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     await followMailedLink(page, e2e.runtime, email, 'Choose a new password');
     await page.getByRole('heading', { name: 'Set a new password', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/reset-password');
     await page.getByText(email).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -116,7 +109,7 @@ describe('forgot password in Chromium', () => {
     await page.getByRole('heading', { name: 'Reset link not valid', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/invalid|expired/i);
     await page.getByRole('link', { name: 'Request a new link' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 
   it('a link whose redirect is not allowed lands on the site, which opens the form', async () => {
@@ -159,7 +152,7 @@ describe('sign-up with e-mail confirmation on, in Chromium', () => {
     await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(await storedSessions(page)).toEqual([]);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     // Not confirmed yet: the server refuses a sign-in and the page shows its message.
     await page.getByLabel('Password', { exact: true }).fill(password);

@@ -7,6 +7,8 @@ export default function AppToaster() {
     // header or its open menu.
     <Toaster
       position="top-right"
+      // Names the area for the end-to-end tests, which wait for toasts before reading the page.
+      containerClassName="toast-area"
       containerStyle={{ top: 'calc(var(--spacing-header) + 0.75rem)', zIndex: 30 }}
     />
   );
