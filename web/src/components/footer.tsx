@@ -1,9 +1,11 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSupportEmail } from '@/config/runtime-config';
 import { OperatorStatement } from './operator-statement';
 
-export function Footer() {
+// Memoised: the layout re-renders with every change of the header while a session starts.
+export const Footer = memo(function Footer() {
   const supportEmail = useSupportEmail();
   return (
     <footer className="on-dark bg-night text-gray-200">
@@ -46,4 +48,4 @@ export function Footer() {
       </div>
     </footer>
   );
-}
+});

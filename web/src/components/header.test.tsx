@@ -1,8 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
+import type * as Router from 'react-router-dom';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Header } from './header';
+
+// Counts the main links' renders: each one resolves its URL.
+const navLinkRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react-router-dom', async (importOriginal) => {
+  const router = await importOriginal<typeof Router>();
+  function NavLink(props: ComponentProps<typeof router.NavLink>) {
+    navLinkRenders.count += 1;
+    return <router.NavLink {...props} />;
+  }
+  return { ...router, NavLink };
+});
 
 function renderHeader(overdueCount?: number) {
   render(
@@ -31,4 +44,18 @@ describe('the header’s overdue count', () => {
     expect(screen.queryByTestId('overdue-badge')).not.toBeInTheDocument();
     expect(screen.queryByTestId('menu-overdue-badge')).not.toBeInTheDocument();
   });
+});
+
+it('a new account area (as a session starts) re-renders none of the main links', () => {
+  const header = (account: string) => (
+    <MemoryRouter>
+      <Header signedIn account={<span>{account}</span>} overdueCount={1} />
+    </MemoryRouter>
+  );
+  const { rerender } = render(header('Signing in'));
+  const rendered = navLinkRenders.count;
+  expect(rendered).toBeGreaterThan(0);
+  rerender(header('Active Subscription'));
+  expect(screen.getByText('Active Subscription')).toBeInTheDocument();
+  expect(navLinkRenders.count).toBe(rendered);
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { BrandMark } from './brand-mark';
@@ -18,19 +18,16 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The full navigation shows from `lg` up: six links and the account menu need 1024 px. From `xl`
- * (1280 px) each label, and the overdue badge beside "My Disputes", stays on one line.
+ * The site's links. Memoised: the header re-renders with every change of the account area
+ * while a session starts, and each link's render resolves its URL.
  */
-export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  const [closedAt, setClosedAt] = useState(location.key);
-  // Following a link closes the mobile menu.
-  if (closedAt !== location.key) {
-    setClosedAt(location.key);
-    setMenuOpen(false);
-  }
-
+const MainNav = memo(function MainNav({
+  signedIn,
+  overdueCount,
+}: {
+  signedIn: boolean;
+  overdueCount: number;
+}) {
   const links: { to: string; label: string; badge?: ReactNode }[] = [
     { to: paths.home, label: 'Home' },
     ...(signedIn
@@ -47,6 +44,36 @@ export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
     { to: paths.faq, label: 'FAQ' },
     { to: paths.testimonials, label: 'Testimonials' },
   ];
+  return (
+    <nav aria-label="Main">
+      <ul className="flex flex-col gap-1 lg:flex-row">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={navLinkClasses}>
+              {link.label}
+              {link.badge}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+});
+
+/**
+ * The full navigation shows from `lg` up: six links and the account menu need 1024 px. From `xl`
+ * (1280 px) each label, and the overdue badge beside "My Disputes", stays on one line.
+ */
+export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [closedAt, setClosedAt] = useState(location.key);
+  // Following a link closes the mobile menu.
+  if (closedAt !== location.key) {
+    setClosedAt(location.key);
+    setMenuOpen(false);
+  }
+
   // On a phone "My Disputes" hides in the closed menu: its button carries the count instead.
   const menuBadge = !menuOpen && overdueCount > 0;
 
@@ -99,18 +126,7 @@ export function Header({ signedIn, account, overdueCount = 0 }: HeaderProps) {
           id="site-navigation"
           className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-3 border-b border-line bg-white px-4 py-4 shadow-lg lg:static lg:flex lg:flex-row lg:items-center lg:border-0 lg:p-0 lg:shadow-none`}
         >
-          <nav aria-label="Main">
-            <ul className="flex flex-col gap-1 lg:flex-row">
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end className={navLinkClasses}>
-                    {link.label}
-                    {link.badge}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav signedIn={signedIn} overdueCount={overdueCount} />
           {account}
         </div>
       </div>
