@@ -10,8 +10,9 @@ interface AxeOptions {
   /** Checks only this part of the page (a CSS selector). */
   include?: string;
   /**
-   * Checks the toasts on screen too. Otherwise the check waits until every toast has left:
-   * a toast whose time ends while axe reads the page is read half faded out.
+   * Reads the page with its toasts on screen: where a step shows one on purpose, or where
+   * `include` leaves them out. Otherwise the check first waits until every toast has left: a
+   * toast whose time ends while axe reads the page is read half faded out.
    */
   withToasts?: boolean;
 }
