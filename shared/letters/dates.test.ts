@@ -35,6 +35,9 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
     expect(isIsoDate('22/11/2026')).toBe(false);
+    for (const notADate of ['2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0000-01-01'])
+      expect(isIsoDate(notADate), notADate).toBe(false);
+    expect(isIsoDate('9999-12-31')).toBe(true);
   });
 });
 
