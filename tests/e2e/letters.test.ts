@@ -422,11 +422,13 @@ describe('dispute letters in Chromium', () => {
     await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await page.getByRole('button', { name: 'Generate & Download Letter' }).click();
     const bureau = page.getByLabel('Credit Bureau');
-    expect(
-      await page
-        .getByRole('button', { name: 'Step 2: Disputed items' })
-        .getAttribute('aria-current'),
-    ).toBe('step');
+    // The step moves by a navigation, which React Router renders as a transition: it may
+    // commit after the click has returned.
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Step 2: Disputed items' }).getAttribute('aria-current'),
+      )
+      .toBe('step');
     await expect.poll(() => bureau.evaluate((select) => select.matches(':focus'))).toBe(true);
     expect(await bureau.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Choose the credit bureau.').isVisible()).toBe(true);
