@@ -11,11 +11,14 @@
  *        [--reports bench/out/lighthouse]   (every page's full Lighthouse report, as JSON)
  *        [--runs 5]   (each page N times; the table shows the median run, chosen as Lighthouse CI
  *        does (lighthouse/core/lib/median-run), and every run's performance score)
+ *        [--cpu-slowdown 4]   (the simulated CPU slowdown; Lighthouse's throttling guide says to
+ *        calibrate it to the host's BenchmarkIndex, which each run prints)
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
@@ -49,6 +52,9 @@ const jsonOut = textOption('json');
 const reportsDir = textOption('reports');
 const only = textOption('only')?.split(',');
 const RUNS = option('runs', 1);
+// The mobile preset's 4x assumes a host whose BenchmarkIndex is 1,500-2,000 (Lighthouse's
+// docs/throttling.md). A virtual machine's index moves from run to run; each run prints its own.
+const CPU_SLOWDOWN = option('cpu-slowdown', 4);
 const wanted = (page: string) => !only || only.includes(page);
 
 interface PageFigures {
@@ -65,6 +71,8 @@ interface PageFigures {
   commitMs: number;
   /** Every run's performance score, in the order run (with `--runs`). */
   performanceRuns: number[];
+  /** Every run's host BenchmarkIndex (Lighthouse measures it before loading the page). */
+  benchmarkIndexes: number[];
   /** What Lighthouse saw as the LCP element, and where its time went. */
   lcpElement: string;
   lost: string[];
@@ -104,7 +112,13 @@ function navigationCommitMs(run: RunnerResult): number {
  * FCP and TTI, as Lighthouse CI picks it: a page's score varies from run to run on a busy
  * machine) with every run's performance score.
  */
-async function measure(url: string, flags: Flags): Promise<{ run: RunnerResult; all: number[] }> {
+interface Measured {
+  run: RunnerResult;
+  all: number[];
+  benchmarkIndexes: number[];
+}
+
+async function measure(url: string, flags: Flags): Promise<Measured> {
   const runs: RunnerResult[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const run = await lighthouse(url, flags);
@@ -115,10 +129,11 @@ async function measure(url: string, flags: Flags): Promise<{ run: RunnerResult; 
   return {
     run: runs.find((run) => run.lhr === median)!,
     all: runs.map((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100)),
+    benchmarkIndexes: runs.map((run) => Math.round(run.lhr.environment.benchmarkIndex)),
   };
 }
 
-function figures(page: string, { run, all }: { run: RunnerResult; all: number[] }): PageFigures {
+function figures(page: string, { run, all, benchmarkIndexes }: Measured): PageFigures {
   const { lhr } = run;
   if (reportsDir) {
     mkdirSync(reportsDir, { recursive: true });
@@ -146,6 +161,7 @@ function figures(page: string, { run, all }: { run: RunnerResult; all: number[] 
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     commitMs: navigationCommitMs(run),
     performanceRuns: all,
+    benchmarkIndexes,
     lcpElement: describeLcpElement(lhr),
     lost,
   };
@@ -176,7 +192,12 @@ const chrome = await chromeLauncher.launch({
 });
 const results: PageFigures[] = [];
 try {
-  const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+  const flags: Flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+  };
   for (const route of PUBLIC_ROUTES.filter(wanted)) {
     results.push(figures(route, await measure(`${runtime.url}${route}`, flags)));
   }
@@ -224,7 +245,7 @@ async function measureSubscriberTools(flags: Flags) {
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
 console.log(
-  `\nLighthouse (mobile preset), ${CHROMIUM_PATH}${RUNS > 1 ? `, median of ${RUNS} runs` : ''}\n`,
+  `\nLighthouse (mobile preset, CPU slowdown ${CPU_SLOWDOWN}x), ${CHROMIUM_PATH}${RUNS > 1 ? `, median of ${RUNS} runs` : ''}\n`,
 );
 console.log(
   `| ${pad('page', 26)} | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS   | commit ms |`,
@@ -250,8 +271,11 @@ console.log(
   misses.length ? `Below target:\n  ${misses.join('\n  ')}` : 'All pages meet the targets.',
 );
 if (RUNS > 1) {
-  console.log('\nPerformance in each run:');
-  for (const row of results) console.log(`  ${row.page}: ${row.performanceRuns.join(', ')}`);
+  console.log('\nPerformance in each run (the host BenchmarkIndex Lighthouse measured before it):');
+  for (const row of results) {
+    const runs = row.performanceRuns.map((score, i) => `${score} (${row.benchmarkIndexes[i]})`);
+    console.log(`  ${row.page}: ${runs.join(', ')}`);
+  }
 }
 console.log('\nLCP element:');
 for (const row of results) console.log(`  ${row.page}: ${row.lcpElement}`);
