@@ -107,17 +107,17 @@ function navigationCommitMs(run: RunnerResult): number {
   return Math.max(0, ...commits.map((task) => task.duration));
 }
 
-/**
- * Runs Lighthouse on `url` RUNS times and returns the median run (the one nearest the median
- * FCP and TTI, as Lighthouse CI picks it: a page's score varies from run to run on a busy
- * machine) with every run's performance score.
- */
 interface Measured {
   run: RunnerResult;
   all: number[];
   benchmarkIndexes: number[];
 }
 
+/**
+ * Runs Lighthouse on `url` RUNS times and returns the median run (the one nearest the median
+ * FCP and TTI, as Lighthouse CI picks it: a page's score varies from run to run on a busy
+ * machine) with every run's performance score and host BenchmarkIndex.
+ */
 async function measure(url: string, flags: Flags): Promise<Measured> {
   const runs: RunnerResult[] = [];
   for (let i = 0; i < RUNS; i += 1) {
