@@ -93,6 +93,35 @@ describe('bad input is marked on its field', () => {
     ]);
   });
 
+  it('what the user disputes on no report (or only on a skipped bureau’s)', () => {
+    const checkup: Checkup = {
+      ...emptyCheckup(),
+      bureaus: ['experian', 'equifax'],
+      personal: [
+        { id: 'p1', kind: 'address', value: '9 Harbor Road', shownBy: [], neverMine: true },
+        { id: 'p2', kind: 'address', value: '1 Elm St', shownBy: ['transunion'], neverMine: true },
+        { id: 'p3', kind: 'name', value: 'Alexis', shownBy: [], neverMine: false },
+      ],
+      accounts: [{ ...withFacts({}).accounts[0]!, reports: {}, notMine: true }],
+      publicRecords: [
+        { id: 'r1', kind: 'chapter-7', court: '', caseNumber: '1', reports: {}, notMine: true },
+      ],
+      inquiries: [
+        { id: 'q1', creditor: 'Bright Auto', reports: {}, applied: 'no' },
+        { id: 'q2', creditor: 'Prairie Bank', reports: {}, applied: 'yes' },
+        { id: 'q3', creditor: 'Zoom', reports: { equifax: { date: '' } }, applied: 'no' },
+      ],
+    };
+    const shown = (entryId: string) => ({
+      entryId,
+      field: 'shown',
+      message: INPUT_MESSAGES.noReport,
+    });
+    expect(inputProblems(checkup, TODAY)).toEqual(
+      ['p1', 'p2', 'a1', 'r1', 'q1'].map((id) => shown(id)),
+    );
+  });
+
   it('a skipped bureau is not checked; the samples have no bad input', () => {
     const future = withFacts({ dateOpened: '2030-01-01' });
     expect(inputProblems({ ...future, bureaus: ['equifax'] }, TODAY)).toEqual([]);

@@ -5,7 +5,10 @@ import type { Checkup } from './model';
 /** One bad value, marked next to its field; the entry's findings wait until it is fixed. */
 export interface InputProblem {
   entryId: string;
-  /** `dateOfBirth`, or `<bureau>.<field>` of an entry's column, e.g. `experian.balance`. */
+  /**
+   * `dateOfBirth`, `shown` (the reports that show an entry), or `<bureau>.<field>` of an entry's
+   * column, e.g. `experian.balance`.
+   */
   field: string;
   message: string;
 }
@@ -18,6 +21,7 @@ export const INPUT_MESSAGES = {
   balance: 'Enter the balance as a number, for example 1,240.00 (a dollar sign is fine).',
   beforeAdulthood:
     'This inquiry is dated before your 18th birthday. Check the date, or your date of birth above.',
+  noReport: 'Tick the reports that show it: the letters go only to those bureaus.',
 } as const;
 
 /** "$1,240.00" → 1240; null when it is not an amount of money. */
@@ -42,9 +46,14 @@ function columns<T>(reports: Partial<Record<BureauId, T>>, bureaus: readonly Bur
   });
 }
 
+function shownIn(reports: Partial<Record<BureauId, unknown>>): BureauId[] {
+  return BUREAU_IDS.filter((bureau) => reports[bureau] !== undefined);
+}
+
 /**
  * The bad values of a checkup: dates in the future, a date of first delinquency before the
- * account was opened, a balance that is not a number, an inquiry before the holder turned 18.
+ * account was opened, a balance that is not a number, an inquiry before the holder turned 18, and
+ * an entry marked as not the user's on no report.
  */
 export function inputProblems(checkup: Checkup, today: IsoDate): InputProblem[] {
   const problems: InputProblem[] = [];
@@ -52,6 +61,20 @@ export function inputProblems(checkup: Checkup, today: IsoDate): InputProblem[] 
     if (message) problems.push({ entryId, field, message });
   };
   add('holder', 'dateOfBirth', dateProblem(checkup.dateOfBirth, today));
+  // What the user disputes must name the reports it is on: no column ticked, no letter.
+  const noReport = (id: string, disputed: boolean, shownBy: readonly BureauId[]) =>
+    add(
+      id,
+      'shown',
+      disputed && !shownBy.some((bureau) => checkup.bureaus.includes(bureau))
+        ? INPUT_MESSAGES.noReport
+        : undefined,
+    );
+  for (const fact of checkup.personal) noReport(fact.id, fact.neverMine, fact.shownBy);
+  for (const entry of [...checkup.accounts, ...checkup.publicRecords])
+    noReport(entry.id, entry.notMine, shownIn(entry.reports));
+  for (const inquiry of checkup.inquiries)
+    noReport(inquiry.id, inquiry.applied === 'no', shownIn(inquiry.reports));
   for (const account of checkup.accounts)
     for (const [bureau, facts] of columns(account.reports, checkup.bureaus)) {
       const opened = dateProblem(facts.dateOpened, today);

@@ -8,6 +8,7 @@ import { Checkbox } from './checkbox';
 function problemStep(api: CheckupApi, entryId: string): StepId {
   const checkup = api.checkup!;
   if (entryId === 'holder') return 'inquiries';
+  if (checkup.personal.some((entry) => entry.id === entryId)) return 'personal';
   if (checkup.publicRecords.some((entry) => entry.id === entryId)) return 'public-records';
   if (checkup.inquiries.some((entry) => entry.id === entryId)) return 'inquiries';
   return checkup.accounts.find((entry) => entry.id === entryId)?.section ?? 'accounts';

@@ -54,6 +54,7 @@ export function PublicRecordsSection({ api }: { api: CheckupApi }) {
             reports={entry.reports}
             empty={{ dateFiled: '' }}
             onChange={(reports) => api.change('publicRecords', entry.id, { reports })}
+            error={problemOf(api.problems, entry.id, 'shown')}
           >
             {(bureau, facts, set) => (
               <FormField
@@ -74,7 +75,7 @@ export function PublicRecordsSection({ api }: { api: CheckupApi }) {
           </div>
         </EntryCard>
       ))}
-      <AddButton onClick={() => api.add('publicRecords', newPublicRecord(checkup.bureaus))}>
+      <AddButton onClick={() => api.add('publicRecords', newPublicRecord())}>
         Add a bankruptcy
       </AddButton>
     </>
@@ -104,6 +105,7 @@ export function InquiriesSection({ api }: { api: CheckupApi }) {
             reports={entry.reports}
             empty={{ date: '' }}
             onChange={(reports) => api.change('inquiries', entry.id, { reports })}
+            error={problemOf(api.problems, entry.id, 'shown')}
           >
             {(bureau, facts, set) => (
               <FormField
@@ -115,8 +117,8 @@ export function InquiriesSection({ api }: { api: CheckupApi }) {
               />
             )}
           </BureauColumns>
-          <fieldset className="mt-3">
-            <legend className="text-sm font-semibold break-words">
+          <fieldset className="mt-3 min-w-0">
+            <legend className="max-w-full text-sm font-semibold [overflow-wrap:anywhere]">
               Did you apply for credit with {entry.creditor.trim() || 'this company'}?
             </legend>
             <div className="mt-2 flex gap-6">
@@ -136,9 +138,7 @@ export function InquiriesSection({ api }: { api: CheckupApi }) {
           </fieldset>
         </EntryCard>
       ))}
-      <AddButton onClick={() => api.add('inquiries', newInquiry(checkup.bureaus))}>
-        Add an inquiry
-      </AddButton>
+      <AddButton onClick={() => api.add('inquiries', newInquiry())}>Add an inquiry</AddButton>
     </>
   );
 }

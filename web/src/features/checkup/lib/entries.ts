@@ -1,23 +1,16 @@
-import {
-  EMPTY_ACCOUNT_FACTS,
-  type AccountEntry,
-  type InquiryEntry,
-  type PersonalEntry,
-  type PublicRecordEntry,
-} from '@shared/checkup';
-import type { BureauId } from '@shared/letters';
+import type { AccountEntry, InquiryEntry, PersonalEntry, PublicRecordEntry } from '@shared/checkup';
 
 const newId = () => crypto.randomUUID();
 
-/** A new blank entry of each section, shown by every bureau the user has a report from. */
-export function newPersonal(bureaus: readonly BureauId[]): PersonalEntry {
-  return { id: newId(), kind: 'address', value: '', shownBy: [...bureaus], neverMine: false };
+/**
+ * A new blank entry of each section, on no report yet: the user ticks the reports that show it, so
+ * a column left blank never puts the entry in that bureau's letter.
+ */
+export function newPersonal(): PersonalEntry {
+  return { id: newId(), kind: 'address', value: '', shownBy: [], neverMine: false };
 }
 
-export function newAccount(
-  section: 'accounts' | 'collections',
-  bureaus: readonly BureauId[],
-): AccountEntry {
+export function newAccount(section: 'accounts' | 'collections'): AccountEntry {
   return {
     id: newId(),
     section,
@@ -25,28 +18,28 @@ export function newAccount(
     accountNumber: '',
     originalCreditor: '',
     negative: section === 'collections' ? 'collection' : '',
-    reports: Object.fromEntries(bureaus.map((bureau) => [bureau, { ...EMPTY_ACCOUNT_FACTS }])),
+    reports: {},
     notMine: false,
     rightBureau: {},
   };
 }
 
-export function newPublicRecord(bureaus: readonly BureauId[]): PublicRecordEntry {
+export function newPublicRecord(): PublicRecordEntry {
   return {
     id: newId(),
     kind: 'chapter-7',
     court: '',
     caseNumber: '',
-    reports: Object.fromEntries(bureaus.map((bureau) => [bureau, { dateFiled: '' }])),
+    reports: {},
     notMine: false,
   };
 }
 
-export function newInquiry(bureaus: readonly BureauId[]): InquiryEntry {
+export function newInquiry(): InquiryEntry {
   return {
     id: newId(),
     creditor: '',
-    reports: Object.fromEntries(bureaus.map((bureau) => [bureau, { date: '' }])),
+    reports: {},
     applied: '',
   };
 }
