@@ -95,6 +95,9 @@ describe('obsolescence, 15 U.S.C. §1681c(a) and (c)', () => {
       kind: 'obsolete',
       reportableUntil: '2026-11-25',
       basis: '15 U.S.C. §1681c(a)(5)',
+      // The late marks are the adverse item: the account and its good history may stay.
+      action:
+        'Ask TransUnion to remove the late marks more than 7 years old, and keep the rest of the account as it is.',
     });
   });
 

@@ -153,7 +153,10 @@ function obsoleteAccount(account: AccountEntry, checkup: Checkup, today: IsoDate
         bureaus,
         reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} a date of first delinquency of ${formatIsoLong(startsOn)}. It may be reported for ${period.rule}, so it should have left your report after ${until}.`,
         basis: collection ? CITE.collection : CITE.otherAdverse,
-        action: `Ask ${bureauList(bureaus)} to delete it as outdated.`,
+        action:
+          itemType === 'late-payment'
+            ? `Ask ${bureauList(bureaus)} to remove the late marks more than 7 years old, and keep the rest of the account as it is.`
+            : `Ask ${bureauList(bureaus)} to delete it as outdated.`,
         startsOn,
         reportableUntil: period.reportableUntil,
         itemType,

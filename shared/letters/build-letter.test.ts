@@ -282,7 +282,12 @@ describe('Outdated Information: the reportable-until date by item type', () => {
       const letter = buildLetter(form({ ...item('outdated-info', false, false), ...facts }), DATE);
       expect(letter).toContain(shows);
       expect(legalBasis(letter)).toEqual(['1681i', ...citations]);
-      if (obsolete)
+      if (obsolete && facts.itemType === 'late-payment')
+        // The late marks go; the account (and its good history) may stay.
+        expect(letter).toContain(
+          'What I ask: please remove the late marks more than 7 years old from this account, and keep the rest of the account as it is.\n',
+        );
+      else if (obsolete)
         expect(letter).toMatch(/What I ask: please delete this item( under your policy)?\.\n/);
       else {
         expect(letter).not.toMatch(/please delete this item/);
@@ -515,6 +520,10 @@ describe('the legal review’s findings', () => {
       outdated({ itemType: 'late-payment', dateOfFirstDelinquency: '2018-01-10' }),
     );
     expect(late).toContain('under §1681c(a)(5), credit bureaus may not include it after');
+    // The late marks are the adverse item, not the account.
+    expect(late).toContain(
+      'What I ask: please stop reporting the late marks more than 7 years old on this account to the credit bureaus, and keep the rest of the account as it is.',
+    );
     expect(legalBasis(late)).not.toContain('1681s-2(a)(5)');
     for (const letter of [past, notYet, late])
       expect(readability(letterBody(letter)).grade).toBeLessThanOrEqual(9);

@@ -255,7 +255,9 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
       facts,
       truth: `under ${cited}, credit bureaus ${obsolete ? 'may not include it after' : 'may include it until'} ${until} (${period.rule})`,
       request: obsolete
-        ? `stop reporting this item to the credit bureaus, and tell them its date of first delinquency is ${startsOnLong}`
+        ? period.itemType === 'late-payment'
+          ? 'stop reporting the late marks more than 7 years old on this account to the credit bureaus, and keep the rest of the account as it is'
+          : `stop reporting this item to the credit bureaus, and tell them its date of first delinquency is ${startsOnLong}`
         : `report its date of first delinquency as ${startsOnLong} to every credit bureau you report it to`,
     };
   const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing`;
@@ -265,7 +267,10 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
       ? `${law}, so it ${obsolete ? 'should have come off after' : 'should come off after'} ${until}`
       : `under ${cited}, it ${obsolete ? 'may not be reported after' : 'may be reported until'} ${until} (${period.rule})`,
     request: obsolete
-      ? `delete this item${period.byBureauPolicy ? ' under your policy' : ''}`
+      ? period.itemType === 'late-payment'
+        ? // The late marks are the adverse item; the account's own history may be good to keep.
+          'remove the late marks more than 7 years old from this account, and keep the rest of the account as it is'
+        : `delete this item${period.byBureauPolicy ? ' under your policy' : ''}`
       : `check that you report this ${startLabel.toLowerCase()}, so that the item comes off after ${until}`,
   };
 }
