@@ -358,7 +358,7 @@ function duplicateStatement(item: DisputedItem, bureau: boolean): ItemStatement 
       truth: 'the debt was sold, so only the new owner’s entry may show a balance',
       request: bureau
         ? 'report a $0 balance on the original creditor’s entry, shown as transferred or sold'
-        : 'if you sold this debt, report a $0 balance, shown as transferred or sold',
+        : 'report a $0 balance on this account, shown as transferred or sold, if you sold the debt',
     };
   const which = item.duplicateRemove && DUPLICATE_REMOVE[item.duplicateRemove].entry;
   return {

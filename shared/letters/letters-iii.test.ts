@@ -244,6 +244,14 @@ describe('3. remedies that say exactly what to fix', () => {
       'What I ask: please report a $0 balance on the original creditor’s entry, shown as transferred or sold.',
     );
     expect(letter).not.toContain('delete the duplicate entry');
+    const toCreditor = buildFurnisherLetter(
+      form({ ...item('duplicate-account', true, false), soldDebt: true }),
+      DATE,
+      { itemIndex: 0, creditorName: 'Prairie Wireless' },
+    );
+    expect(toCreditor).toContain(
+      'What I ask: please report a $0 balance on this account, shown as transferred or sold, if you sold the debt.',
+    );
     expect(
       problems(draft({ errorType: 'duplicate-account', duplicateOf: 'X', soldDebt: true })),
     ).toEqual({});
