@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { LIMITS } from '../../shared/disputes';
+import { seedSubscriber, type Subscriber } from '../quality/harness';
 import { useE2eSetup } from '../support/e2e';
+import { signInThroughApp } from '../support/sign-in';
+import { importDisputes, threeDisputes } from '../support/three-disputes';
 
 /**
  * The layout under stress: a 10,000-letter word, a toast while the header's menu is open, the
@@ -49,6 +53,35 @@ describe('long text wraps', () => {
       }
       await page.close();
     },
+  );
+});
+
+describe('a long exhibit in My Disputes', () => {
+  let subscriber: Subscriber;
+  beforeAll(async () => {
+    subscriber = await seedSubscriber(e2e.runtime.url, e2e.runtime.stripeEmulator!.url, 'long');
+  }, 60_000);
+
+  // The longest word the generator's Supporting Evidence takes (its limit), as one exhibit: the
+  // overdue round's follow-up lists it again under "Send again with this letter".
+  it.each([320, 390, 768, 1280])(
+    'an overdue round’s follow-up never makes the page wider than the screen (%i px)',
+    async (width) => {
+      const page = await e2e.newPage({ viewport: { width, height: 800 } });
+      await signInThroughApp(page, e2e.runtime.url, subscriber);
+      const exhibit = 'W'.repeat(LIMITS.evidence);
+      const disputes = threeDisputes().map((dispute) => ({
+        ...dispute,
+        letterText: dispute.letterText.replace('June 2026 bank statement', exhibit),
+      }));
+      await importDisputes(page, e2e.runtime.url, subscriber.userId, disputes);
+      await page.getByRole('link', { name: 'Experian: Round 1' }).click();
+      const sendAgain = page.getByRole('group', { name: 'Send again with this letter' });
+      await sendAgain.getByText(`Exhibit 1: ${exhibit}`).waitFor();
+      expect(await page.evaluate<number>(PAGE_OVERFLOW)).toBeLessThanOrEqual(0);
+      await page.close();
+    },
+    60_000,
   );
 });
 

@@ -104,12 +104,22 @@ export function threeDisputes(today = toIsoDate(new Date())): Dispute[] {
 
 /** Puts the three disputes into the signed-in user's My Disputes through "Import backup". */
 export async function importThreeDisputes(page: Page, base: string, userId: string) {
+  await importDisputes(page, base, userId, threeDisputes());
+}
+
+/** Puts `disputes` into the signed-in user's My Disputes through "Import backup". */
+export async function importDisputes(
+  page: Page,
+  base: string,
+  userId: string,
+  disputes: readonly Dispute[],
+) {
   const backup = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     userId,
     exportedAt: new Date().toISOString(),
-    disputes: threeDisputes(),
+    disputes,
     exhibits: [],
   };
   await page.goto(`${base}/disputes`);

@@ -1,6 +1,6 @@
-import type { FollowUpInput, LetterExhibit } from '@shared/disputes';
-import { REPORT_NUMBER_MAX } from '@shared/letters';
-import type { ReactNode } from 'react';
+import { FOLLOW_UP_MESSAGES, type FollowUpInput, type LetterExhibit } from '@shared/disputes';
+import { REPORT_NUMBER_MAX, ssnLast4Input } from '@shared/letters';
+import { useState, type ReactNode } from 'react';
 import { inputClasses } from '@/components/field-styles';
 
 type FieldRenderer = (
@@ -26,6 +26,13 @@ interface IdentityFieldsProps {
  */
 export function IdentityFields({ input, onChange, field, exhibits }: IdentityFieldsProps) {
   const removed = new Set(input.removedExhibits ?? []);
+  // As in the generator: digits only, never more than 4, refused as they are typed.
+  const [ssnRefused, setSsnRefused] = useState(false);
+  function changeSsn(value: string) {
+    const digits = ssnLast4Input(value);
+    setSsnRefused(digits === null);
+    if (digits !== null) onChange({ ssnLast4: digits });
+  }
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-700">
@@ -43,16 +50,26 @@ export function IdentityFields({ input, onChange, field, exhibits }: IdentityFie
             className={inputClasses}
           />
         ))}
-        {field('ssnLast4', 'Last 4 of SSN', (props) => (
-          <input
-            {...props}
-            inputMode="numeric"
-            autoComplete="off"
-            value={input.ssnLast4 ?? ''}
-            onChange={(event) => onChange({ ssnLast4: event.target.value })}
-            className={inputClasses}
-          />
-        ))}
+        {field(
+          'ssnLast4',
+          'Last 4 of SSN',
+          (props) => (
+            <input
+              {...props}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={11}
+              value={input.ssnLast4 ?? ''}
+              onChange={(event) => changeSsn(event.target.value)}
+              className={inputClasses}
+            />
+          ),
+          ssnRefused ? (
+            <span className="font-semibold text-red-800">{FOLLOW_UP_MESSAGES.ssnDigits}</span>
+          ) : (
+            'The letter shows these 4 digits only.'
+          ),
+        )}
         {field(
           'reportNumber',
           'Report Number',
@@ -71,12 +88,15 @@ export function IdentityFields({ input, onChange, field, exhibits }: IdentityFie
         )}
       </div>
       {exhibits.length > 0 && (
-        <fieldset className="space-y-1">
+        <fieldset className="min-w-0 space-y-1">
           <legend className="text-sm font-semibold text-gray-900">
             Send again with this letter
           </legend>
           {exhibits.map((exhibit) => (
-            <label key={exhibit.number} className="flex items-start gap-2 text-sm text-gray-900">
+            <label
+              key={exhibit.number}
+              className="flex min-w-0 items-start gap-2 text-sm text-gray-900"
+            >
               <input
                 type="checkbox"
                 className="mt-1"
@@ -89,7 +109,9 @@ export function IdentityFields({ input, onChange, field, exhibits }: IdentityFie
                   })
                 }
               />
-              Exhibit {exhibit.number}: {exhibit.description}
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                Exhibit {exhibit.number}: {exhibit.description}
+              </span>
             </label>
           ))}
         </fieldset>
