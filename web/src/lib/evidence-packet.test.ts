@@ -38,6 +38,25 @@ async function pageText(bytes: Uint8Array, index: number): Promise<string> {
   return text;
 }
 
+/** Each line drawn on a page, with its baseline's height from the page's bottom. */
+async function pageLines(bytes: Uint8Array, index: number): Promise<{ text: string; y: number }[]> {
+  const doc = await PDFDocument.load(bytes);
+  const contents = doc.getPage(index).node.Contents();
+  const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+  const lines: { text: string; y: number }[] = [];
+  for (const ref of streams) {
+    const stream = doc.context.lookup(ref as never);
+    if (!(stream instanceof PDFRawStream)) continue;
+    const raw = new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
+    for (const [, y, hex] of raw.matchAll(/[-\d.]+ ([-\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g))
+      lines.push({
+        y: Number(y),
+        text: hex!.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16))),
+      });
+  }
+  return lines;
+}
+
 const file = (name: string, type: 'image/png' | 'application/pdf', bytes: Uint8Array) => ({
   name,
   type,
@@ -121,6 +140,39 @@ describe('buildEvidencePacket', () => {
     });
     expect(await pageCount(packet)).toBeGreaterThan(3);
     expect(WINDOW_ADDRESS.top + WINDOW_ADDRESS.height).toBeLessThan(792 / 3);
+  });
+
+  it('keeps a long return address above the window: what does not fit goes on below it', async () => {
+    // The generator's longest name (120) and address (300), in its widest letter: the last
+    // address line starts near the header's bottom and wraps onto a second line.
+    const name = 'W'.repeat(120);
+    const address = ['W'.repeat(197), 'W'.repeat(50), 'W'.repeat(51)];
+    const letter = LETTER.replace('Jane Q. Public', name)
+      .replace('12 Elm Street', `${address[0]}\n${address[1]}`)
+      .replace('Springfield, IL 62701', address[2]!);
+    const packet = await buildEvidencePacket({
+      letterText: letter,
+      recipientLines: BUREAUS.transunion.addressLines,
+      exhibits: [],
+    });
+    const lines = await pageLines(packet, 0);
+    const windowTop = 792 - WINDOW_ADDRESS.top;
+    const firstAddressLine = lines.find(
+      (line) => line.text === BUREAUS.transunion.addressLines[0],
+    )!;
+    expect(firstAddressLine.y).toBeLessThan(windowTop);
+    // Every other line is clear of the window: above it (a 10-point line's descent included)
+    // or below it, where the letter goes on.
+    for (const line of lines)
+      if (!BUREAUS.transunion.addressLines.includes(line.text))
+        expect(
+          line.y - 3 > windowTop || line.y < windowTop - WINDOW_ADDRESS.height,
+          `${line.text.slice(0, 20)}… at y ${line.y}`,
+        ).toBe(true);
+    // Nothing of the letter is lost: the date and the rest of the address come after the window.
+    const texts = lines.map((line) => line.text);
+    expect(texts).toContain('December 20, 2026');
+    expect(texts.filter((text) => /^W+$/.test(text)).join('')).toBe(name + address.join(''));
   });
 
   it('wraps a word longer than a line instead of running off the page', async () => {

@@ -185,11 +185,15 @@ function drawLetter(
   const page = writer.page;
 
   // Return address and date above the window; what does not fit goes on below the address.
+  // Counted in wrapped lines: a long line wrapped below the header's bottom ran into the window.
   const overflow: string[] = [];
-  for (const line of header.map(clean)) {
-    if (writer.y - HEADER_LEADING < PAGE.height - HEADER_BOTTOM) overflow.push(line);
-    else writer.write(line, HEADER_SIZE, HEADER_LEADING);
-  }
+  const headerWidth = PAGE.width - 2 * MARGIN;
+  for (const line of header.map(clean))
+    for (const part of line === '' ? [''] : wrap(line, fonts.regular, HEADER_SIZE, headerWidth)) {
+      if (overflow.length > 0 || writer.y - HEADER_LEADING < PAGE.height - HEADER_BOTTOM)
+        overflow.push(part);
+      else writer.write(part, HEADER_SIZE, HEADER_LEADING);
+    }
 
   const address = input.recipientLines.map(clean).slice(0, 6);
   const widest = Math.max(...address.map((line) => fonts.regular.widthOfTextAtSize(line, 11)));
