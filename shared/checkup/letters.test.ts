@@ -5,6 +5,7 @@ import {
   answerSample,
   checkupLetters,
   computeFindings,
+  emptyCheckup,
   mailedLetters,
   NO_LETTER_REASONS,
   SAMPLE_IDENTITY_THEFT_REPORT,
@@ -220,5 +221,99 @@ describe('letters for all findings at once', () => {
     ]);
     expect(mailed[0]!.letterText).toBe(letterTo('experian').text);
     expect(mailed.every((letter) => letter.mailedOn === TODAY)).toBe(true);
+  });
+
+  it('send a creditor letter to the dispute address typed for it, and record it there', () => {
+    const [unsigned] = checkupLetters(answered, findings, DATE).creditorLetters;
+    const address = 'Prairie State Bank Disputes\nP.O. Box 100\nSpringfield, IL 62701\n';
+    const signed = withSender(
+      { ...unsigned!, options: { ...unsigned!.options, address } },
+      DATE,
+      SENDER,
+    );
+    expect(signed.text).toContain(
+      'Prairie State Bank Visa\nPrairie State Bank Disputes\nP.O. Box 100\nSpringfield, IL 62701\n',
+    );
+    expect(signed.text).not.toContain("[Creditor's Dispute Address]");
+    const [mailed] = mailedLetters([signed], TODAY, SENDER);
+    expect(mailed!.recipient).toEqual({
+      kind: 'furnisher',
+      name: 'Prairie State Bank Visa',
+      address: 'Prairie State Bank Disputes\nP.O. Box 100\nSpringfield, IL 62701',
+    });
+    expect(mailed!.letterText).toBe(signed.text);
+  });
+});
+
+describe('each item asks for one thing', () => {
+  it('an account to delete as outdated is not also corrected in the same letter', () => {
+    // Experian shows Northway's balance differently; the user says Equifax is right.
+    const northwayId = answered.accounts.find((entry) => entry.creditor.startsWith('Northway'))!.id;
+    const differing = {
+      ...answered,
+      accounts: answered.accounts.map((entry) =>
+        entry.id === northwayId
+          ? {
+              ...entry,
+              reports: {
+                ...entry.reports,
+                experian: { ...entry.reports.experian!, balance: '$2,100.00' },
+              },
+              rightBureau: { balance: 'equifax' as const },
+            }
+          : entry,
+      ),
+    };
+    const found = computeFindings(differing, TODAY);
+    const mismatch = found.find(
+      (finding) => finding.kind === 'mismatch' && finding.entryId === northwayId,
+    )!;
+    expect(mismatch.bureaus).toEqual(['experian']);
+    const built = checkupLetters(differing, found, DATE, SENDER);
+    const experian = built.bureauLetters.find((letter) => letter.bureau === 'experian')!;
+    expect(experian.text).toContain('Northway Department Store');
+    expect(experian.text).toContain('please delete this item');
+    expect(experian.text).not.toContain('correct the balance');
+    expect(built.withoutLetter).toContainEqual({
+      finding: mismatch,
+      why: NO_LETTER_REASONS.deleted,
+    });
+    // Left out of the letters, the deletion no longer stands in the correction's way.
+    const kept = checkupLetters(
+      {
+        ...differing,
+        excluded: found
+          .filter((finding) => finding.kind === 'obsolete' && finding.entryId === northwayId)
+          .map((finding) => finding.id),
+      },
+      found,
+      DATE,
+      SENDER,
+    );
+    expect(kept.bureauLetters.find((letter) => letter.bureau === 'experian')!.text).toContain(
+      'correct the balance to $1,870.00',
+    );
+  });
+
+  it('a Chapter 13 past 7 years is past the bureaus’ policy, not past the law', () => {
+    const chapter13 = {
+      ...emptyCheckup(),
+      publicRecords: [
+        {
+          id: 'r1',
+          kind: 'chapter-13' as const,
+          court: '',
+          caseNumber: '18-10001',
+          reports: { experian: { dateFiled: '2018-02-01' } },
+          notMine: false,
+        },
+      ],
+    };
+    const found = computeFindings(chapter13, TODAY);
+    const [letter] = checkupLetters(chapter13, found, DATE, SENDER).bureauLetters;
+    expect(letter!.text).toContain(
+      'It is past the 7 years after which your own policy removes it.',
+    );
+    expect(letter!.text).not.toContain('the period the law allows');
   });
 });

@@ -51,6 +51,8 @@ export const NO_LETTER_REASONS = {
     'The bureau you say is right shows more late months: asking the others to add late marks would only hurt you.',
   agedInquiry:
     'No law sets the 2 years: ask the bureau to remove it under its own policy, by phone or online.',
+  deleted:
+    'The letter asks the bureau to delete this account as outdated: asking it to correct the account too would muddle the request.',
 } as const;
 
 type Account = AccountEntry;
@@ -115,7 +117,12 @@ export function disputedItemFor(
         ...(filing
           ? { dateFiled: finding.startsOn }
           : { dateOfFirstDelinquency: finding.startsOn }),
-        details: `You report this ${filing ? ITEM_TYPES[itemType].label : ITEM_TYPES[itemType].label.toLowerCase()} with a ${filing ? 'filing date' : 'date of first delinquency'} of ${formatIsoLong(finding.startsOn!)}. It is past the period the law allows.`,
+        details: `You report this ${filing ? ITEM_TYPES[itemType].label : ITEM_TYPES[itemType].label.toLowerCase()} with a ${filing ? 'filing date' : 'date of first delinquency'} of ${formatIsoLong(finding.startsOn!)}. ${
+          // A Chapter 13 may be reported for 10 years: only the bureaus' policy takes it off at 7.
+          itemType === 'chapter-13'
+            ? 'It is past the 7 years after which your own policy removes it.'
+            : 'It is past the period the law allows.'
+        }`,
         evidence: reportPage(
           bureau,
           `this item and its ${filing ? 'filing date' : 'date of first delinquency'}`,
@@ -292,6 +299,29 @@ function creditorFor(finding: Finding, item: DisputedItem, checkup: Checkup): Ac
 }
 
 /**
+ * Whether `bureau`'s letter already asks to delete the account of `finding` as outdated (a late
+ * payment's period removes only the late marks, so it deletes nothing).
+ */
+function deletedIn(
+  finding: Finding,
+  bureau: BureauId,
+  findings: readonly Finding[],
+  checkup: Checkup,
+): boolean {
+  return (
+    finding.kind !== 'obsolete' &&
+    findings.some(
+      (other) =>
+        other.kind === 'obsolete' &&
+        other.entryId === finding.entryId &&
+        other.itemType !== 'late-payment' &&
+        other.bureaus.includes(bureau) &&
+        !checkup.excluded.includes(other.id),
+    )
+  );
+}
+
+/**
  * Every letter the findings allow, built at once: one per bureau holding that bureau's items
  * (facts from the checkup, exhibits listed), and one direct dispute per account finding to the
  * creditor that reports it. Findings no letter can carry are listed with the reason.
@@ -318,6 +348,10 @@ export function checkupLetters(
     let firstItem: DisputedItem | undefined;
     let why: string | undefined;
     for (const bureau of finding.bureaus) {
+      if (deletedIn(finding, bureau, findings, checkup)) {
+        why ??= NO_LETTER_REASONS.deleted;
+        continue;
+      }
       const item = checkedItem(finding, bureau, checkup, today);
       if (typeof item === 'string') {
         why ??= item;
@@ -401,7 +435,11 @@ export function mailedLetters(
       recipient:
         'bureau' in letter
           ? { kind: 'bureau', bureau: letter.bureau }
-          : { kind: 'furnisher', name: letter.creditor, address: '' },
+          : {
+              kind: 'furnisher',
+              name: letter.creditor,
+              address: letter.options.address?.trim() ?? '',
+            },
       items: items.map((item) => ({
         accountName: item.accountName,
         accountNumber: item.accountNumber,

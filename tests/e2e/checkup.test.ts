@@ -131,8 +131,15 @@ describe('Report Checkup with the sample reports', () => {
 
     await page.getByRole('button', { name: 'Fix it in Accounts' }).click();
     await date.fill('2017-02-10');
-    await balance.fill('$1,870.00');
-    // Fixed, the entry folds back to its summary.
+    // Typed key by key: the entry stays open (and the field focused) once its values are valid,
+    // instead of folding to its summary after the first key that makes them so.
+    await balance.fill('');
+    await balance.pressSequentially('$1,870.00');
+    expect(await balance.inputValue()).toBe('$1,870.00');
+    expect(await balance.evaluate((field) => field === field.ownerDocument.activeElement)).toBe(
+      true,
+    );
+    await northway.getByRole('button', { name: 'Hide the details' }).click();
     await northway
       .getByText(/Experian: balance \$1,870\.00, .*first delinquency February 10, 2017/)
       .waitFor();
@@ -186,9 +193,17 @@ describe('Report Checkup with the sample reports', () => {
         exact: true,
       })
       .waitFor();
-    await page
-      .getByLabel('Address (street, then city, state and ZIP)')
-      .fill('221 Maple Avenue\nSpringfield, IL 62704');
+    // No name was given at sign-up: the name starts blank, never the e-mail's handle.
+    const fullName = page.getByLabel('Full name');
+    const address = page.getByLabel('Address (street, then city, state and ZIP)');
+    expect(await fullName.inputValue()).toBe('');
+    await fullName.fill('Alex J. Sample');
+    await address.fill('221 Maple Avenue\nSpringfield, IL 62704');
+    // They are the account's "Your details": a reload keeps them.
+    await page.reload();
+    await heading('Your letters').waitFor();
+    expect(await fullName.inputValue()).toBe('Alex J. Sample');
+    expect(await address.inputValue()).toBe('221 Maple Avenue\nSpringfield, IL 62704');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -207,6 +222,14 @@ describe('Report Checkup with the sample reports', () => {
       .getByRole('region', { name: 'Letters to the creditors' })
       .getByRole('article');
     await expect.poll(() => creditors.count()).toBe(7);
+    // A creditor letter goes to the dispute address typed on its card.
+    const coastal = page.getByRole('article', { name: 'Letter to Coastal Payday Loans' });
+    const coastalAddress = 'Coastal Payday Loans Disputes\nP.O. Box 9\nDover, DE 19901';
+    await coastal.getByLabel("Creditor's dispute address (optional)").fill(coastalAddress);
+    await coastal.getByText('Read the letter').click();
+    expect(await coastal.locator('pre').textContent()).toContain(
+      `Coastal Payday Loans\n${coastalAddress}\n`,
+    );
 
     // Every letter in one .zip: one per bureau with findings, and each creditor letter.
     const [zipped] = await Promise.all([
@@ -231,15 +254,17 @@ describe('Report Checkup with the sample reports', () => {
     ).toBe(text);
     for (const name of names)
       expect(await zip.file(name)!.async('string')).toContain('221 Maple Avenue');
+    expect(
+      await zip
+        .file(`furnisher-dispute-letter-coastal-payday-loans-not-mine-${today}.txt`)!
+        .async('string'),
+    ).toContain(coastalAddress);
     await page.getByText('10 letters are in the .zip you downloaded.').waitFor();
     await page
       .getByRole('region', { name: 'Findings without a letter' })
       .getByText(/QuickCash Online/)
       .waitFor();
-    await page
-      .getByRole('article', { name: 'Letter to Coastal Payday Loans' })
-      .getByLabel('I mail this one too')
-      .check();
+    await coastal.getByLabel('I mail this one too').check();
     expect(await mainViolations()).toEqual([]);
     await noOverflow();
 
@@ -254,6 +279,11 @@ describe('Report Checkup with the sample reports', () => {
         .getByRole('link', { name: new RegExp(`^${name}: Round 1`) })
         .first()
         .waitFor();
+    // The creditor's dispute is recorded with the letter as mailed, to the address typed.
+    await page.getByRole('link', { name: /^Coastal Payday Loans: Round 1/ }).click();
+    expect(await page.getByLabel('Letter text, round 1').textContent()).toContain(
+      `Coastal Payday Loans\n${coastalAddress}\n`,
+    );
   });
 
   it('never adds the same letters twice: after a reload they show as mailed', async () => {

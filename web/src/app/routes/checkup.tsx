@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { lazyComponent } from '@/lib/lazy-component';
-import { displayName } from '@/features/auth/display-name';
+import { signUpName } from '@/features/auth/display-name';
 import { SubscriberGate } from './subscriber-gate';
 
 const CheckupWalk = lazyComponent(async () => ({
@@ -33,7 +33,7 @@ function CheckupGate() {
             <CheckupWalk
               key={user.id}
               userId={user.id}
-              accountName={displayName(user)}
+              signUpName={signUpName(user)}
               onMailed={(letters) => recordRound(user.id, letters)}
             />
           </Suspense>

@@ -65,7 +65,7 @@ export function AccountSection({
           collections={collections}
         />
       ))}
-      <AddButton onClick={() => api.add('accounts', newAccount(section, checkup.bureaus))}>
+      <AddButton onClick={() => api.add('accounts', newAccount(section))}>
         {collections ? 'Add a collection' : 'Add an account'}
       </AddButton>
     </>
@@ -84,9 +84,11 @@ function AccountCard({
   collections: boolean;
 }) {
   // An entry already filled in (the sample's, or one entered earlier) opens as a summary; a new
-  // one, or one with a value to fix, opens in full.
-  const [opened, setOpen] = useState(entry.creditor.trim() === '');
-  const open = opened || api.problems.some((problem) => problem.entryId === entry.id);
+  // one, or one with a value to fix, opens in full, and stays open once the value is fixed: it
+  // must not fold under the user's fingers while they type.
+  const [open, setOpen] = useState(entry.creditor.trim() === '');
+  const hasProblem = api.problems.some((problem) => problem.entryId === entry.id);
+  if (hasProblem && !open) setOpen(true);
   return (
     <EntryCard
       title={entry.creditor.trim() || `${collections ? 'Collection' : 'Account'} ${index + 1}`}
@@ -144,6 +146,7 @@ function AccountCard({
             reports={entry.reports}
             empty={EMPTY_ACCOUNT_FACTS}
             onChange={(reports) => api.change('accounts', entry.id, { reports })}
+            error={problemOf(api.problems, entry.id, 'shown')}
           >
             {(bureau, facts, set) => {
               const error = (field: string) =>

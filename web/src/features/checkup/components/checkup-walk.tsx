@@ -24,13 +24,14 @@ import { StartStep } from './start-step';
 
 interface CheckupWalkProps {
   userId: string;
-  accountName: string;
+  /** The name given at sign-up, '' when none: never the e-mail's handle in a letter. */
+  signUpName: string;
   /** Records the mailed letters in My Disputes (the app composes it with the disputes feature). */
   onMailed: (letters: MailedLetter[]) => Promise<void>;
 }
 
 /** /checkup: the guided walk through the user's reports, the findings and the letters. */
-export function CheckupWalk({ userId, accountName, onMailed }: CheckupWalkProps) {
+export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) {
   const api = useCheckup(userId);
   const [params, setParams] = useSearchParams();
   const asked = params.get('step');
@@ -123,7 +124,7 @@ export function CheckupWalk({ userId, accountName, onMailed }: CheckupWalkProps)
       )}
       {checkup && step === 'findings' && <FindingsStep api={api} goTo={goTo} />}
       {checkup && step === 'letters' && (
-        <LettersStep api={api} accountName={accountName} onMailed={onMailed} />
+        <LettersStep api={api} userId={userId} signUpName={signUpName} onMailed={onMailed} />
       )}
       {checkup && step !== 'start' && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">

@@ -1,12 +1,19 @@
-import { checkupLetters, FINDING_KIND_LABELS, mailedLetters, withSender } from '@shared/checkup';
-import { letterExhibits, type MailedLetter } from '@shared/disputes';
-import { BUREAUS, type SenderDetails } from '@shared/letters';
+import {
+  checkupLetters,
+  FINDING_KIND_LABELS,
+  mailedLetters,
+  withSender,
+  type CheckupCreditorLetter,
+} from '@shared/checkup';
+import { letterExhibits, LIMITS, type MailedLetter } from '@shared/disputes';
+import { BUREAUS, type DisputedItem, type SenderDetails } from '@shared/letters';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { saveFile } from '@/lib/save-file';
+import { loadDetails, saveDetails } from '@/lib/your-details-storage';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { allLettersZip, letterFile, type CheckupLetter } from '../lib/letter-files';
 import { CHECKUP_MESSAGES } from '../messages';
@@ -19,20 +26,48 @@ function download(letter: CheckupLetter) {
   saveFile(new Blob([file.text], { type: 'text/plain' }), file.name);
 }
 
+/**
+ * A creditor letter to the dispute address typed on its card (placeholders stay when blank): like
+ * the sender, it goes into the text when the letter is signed.
+ */
+function toAddress(letter: CheckupCreditorLetter, address = ''): CheckupCreditorLetter {
+  return address.trim() ? { ...letter, options: { ...letter.options, address } } : letter;
+}
+
+/** A bankruptcy's number is its case number, not an account's: it is shown whole. */
+function itemLabel(item: DisputedItem, bankruptcy: boolean): string {
+  if (!item.accountNumber) return item.accountName;
+  return bankruptcy
+    ? `${item.accountName}, case ${item.accountNumber}`
+    : `${item.accountName}, ending ${item.accountNumber.slice(-4)}`;
+}
+
 function LetterCard({
   title,
-  letter,
+  letter: built,
+  bankruptcies,
   sender,
+  address,
+  onAddress,
   children,
 }: {
   title: string;
   /** Built unsigned: signed with `sender` when read or downloaded. */
   letter: CheckupLetter;
+  /** Which of its items, in order, are bankruptcies. */
+  bankruptcies: readonly boolean[];
   sender: Sender;
+  /** A creditor letter's dispute address, typed on its card. */
+  address?: string;
+  onAddress?: (address: string) => void;
   children?: React.ReactNode;
 }) {
+  const letter = useMemo(
+    () => ('options' in built ? toAddress(built, address) : built),
+    [built, address],
+  );
   const items = [letter.form, ...(letter.form.additionalItems ?? [])];
-  const exhibits = useMemo(() => letterExhibits(letter.text), [letter]);
+  const exhibits = useMemo(() => letterExhibits(letter.text), [letter.text]);
   // Ten letters' text is a lot to lay out: each is rendered once its reader opens it.
   const [reading, setReading] = useState(false);
   const text = useMemo(
@@ -46,8 +81,7 @@ function LetterCard({
         <ol className="mt-2 list-decimal pl-5 text-sm">
           {items.map((item, index) => (
             <li key={index} className="break-words">
-              {item.accountName}
-              {item.accountNumber ? `, ending ${item.accountNumber.slice(-4)}` : ''}
+              {itemLabel(item, bankruptcies[index] === true)}
             </li>
           ))}
         </ol>
@@ -63,12 +97,28 @@ function LetterCard({
             </ul>
           </>
         )}
+        {onAddress && (
+          <FormField
+            className="mt-3"
+            label="Creditor's dispute address (optional)"
+            type="textarea"
+            rows={3}
+            value={address ?? ''}
+            maxLength={LIMITS.creditorAddress}
+            onChange={onAddress}
+          />
+        )}
         <details className="mt-3" onToggle={(event) => setReading(event.currentTarget.open)}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-800">
             Read the letter
           </summary>
           {reading && (
-            <pre className="mt-2 max-h-96 overflow-auto rounded bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words">
+            // Focusable, so a keyboard can scroll a letter taller than its box.
+            <pre
+              tabIndex={0}
+              aria-label={`Text of the ${title.replace(/^Letter to /, 'letter to ')}`}
+              className="mt-2 max-h-96 overflow-auto rounded bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words"
+            >
               {text}
             </pre>
           )}
@@ -90,18 +140,23 @@ function LetterCard({
 
 interface LettersStepProps {
   api: CheckupApi;
-  accountName: string;
+  userId: string;
+  /** The name given at sign-up, '' when none. */
+  signUpName: string;
   onMailed: (letters: MailedLetter[]) => Promise<void>;
 }
 
 /** Every letter the findings allow, at once; marked mailed together as Round 1 of each. */
-export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
+export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepProps) {
   const checkup = api.checkup!;
-  // The sender's name and address are for the letters only: not kept with the checkup.
-  const [name, setName] = useState(accountName);
-  const [address, setAddress] = useState('');
+  // The sender's name and address are the account's "Your details", not the checkup's: a reload
+  // keeps them, and the generator fills in the same ones.
+  const [stored] = useState(() => loadDetails(userId));
+  const [name, setName] = useState(stored.name ?? signUpName);
+  const [address, setAddress] = useState(stored.address);
   const [mailedOn, setMailedOn] = useState(api.today);
   const [creditors, setCreditors] = useState<string[]>([]);
+  const [creditorAddresses, setCreditorAddresses] = useState<Record<string, string>>({});
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [zip, setZip] = useState<'idle' | 'zipping' | 'zipped' | 'failed'>('idle');
   const sender = useMemo(() => ({ name, address }), [name, address]);
@@ -112,6 +167,14 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
     [checkup, api.findings],
   );
   const chosen = letters.creditorLetters.filter((letter) => creditors.includes(letter.findingId));
+  const addressed = (letter: CheckupCreditorLetter) =>
+    toAddress(letter, creditorAddresses[letter.findingId]);
+  const bankruptcies = useMemo(() => {
+    const records = new Set(checkup.publicRecords.map((record) => record.id));
+    const entries = new Map(api.findings.map((finding) => [finding.id, finding.entryId]));
+    return (findingIds: readonly string[]) =>
+      findingIds.map((id) => records.has(entries.get(id) ?? ''));
+  }, [checkup.publicRecords, api.findings]);
   const mailedOnError =
     mailedOn === ''
       ? CHECKUP_MESSAGES.mailedOnMissing
@@ -126,7 +189,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
     if (mailedOnError) return;
     setState('saving');
     try {
-      const signed = [...letters.bureauLetters, ...chosen].map(sign);
+      const signed = [...letters.bureauLetters, ...chosen.map(addressed)].map(sign);
       await onMailed(mailedLetters(signed, mailedOn, sender));
       api.update((current) => ({ ...current, mailedOn }));
       setState('saved');
@@ -138,7 +201,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
   async function downloadAll() {
     setZip('zipping');
     try {
-      const all = [...letters.bureauLetters, ...letters.creditorLetters].map(sign);
+      const all = [...letters.bureauLetters, ...letters.creditorLetters.map(addressed)].map(sign);
       const { blob, fileName } = await allLettersZip(all, new Date());
       saveFile(blob, fileName);
       setZip('zipped');
@@ -148,6 +211,8 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
   }
 
   const count = letters.bureauLetters.length + letters.creditorLetters.length;
+  const [onlyBureau] = letters.bureauLetters.length === 1 ? letters.bureauLetters : [];
+  const toMark = letters.bureauLetters.length + chosen.length;
   return (
     <section aria-labelledby="checkup-step-title" className="space-y-6">
       <h2 id="checkup-step-title" tabIndex={-1} className="text-2xl font-bold">
@@ -156,18 +221,29 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
       <p>
         {count === 0
           ? 'No letter: no finding can go in one yet.'
-          : `${letters.bureauLetters.length} ${letters.bureauLetters.length === 1 ? 'letter' : 'letters'} to the credit bureaus, one per bureau with all of its items, and ${letters.creditorLetters.length} direct ${letters.creditorLetters.length === 1 ? 'dispute' : 'disputes'} to the creditors that report the accounts.`}
+          : `${onlyBureau ? `1 letter to ${BUREAUS[onlyBureau.bureau].name} with all of its items` : `${letters.bureauLetters.length} letters to the credit bureaus, one per bureau with all of its items`}${letters.creditorLetters.length === 0 ? '' : `, and ${letters.creditorLetters.length} direct ${letters.creditorLetters.length === 1 ? 'dispute' : 'disputes'} to the creditors that report the accounts`}.`}
       </p>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Your name and address for the letters</legend>
-        <FormField label="Full name" value={name} maxLength={120} onChange={setName} />
+        <FormField
+          label="Full name"
+          value={name}
+          maxLength={120}
+          onChange={(typed) => {
+            setName(typed);
+            saveDetails(userId, { name: typed });
+          }}
+        />
         <FormField
           label="Address (street, then city, state and ZIP)"
           type="textarea"
           rows={2}
           value={address}
           maxLength={300}
-          onChange={setAddress}
+          onChange={(typed) => {
+            setAddress(typed);
+            saveDetails(userId, { address: typed });
+          }}
         />
       </fieldset>
       {count > 0 && (
@@ -201,6 +277,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
                 key={letter.bureau}
                 title={`Letter to ${BUREAUS[letter.bureau].name}`}
                 letter={letter}
+                bankruptcies={bankruptcies(letter.findingIds)}
                 sender={sender}
               />
             ))}
@@ -211,8 +288,9 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
         <section aria-label="Letters to the creditors">
           <h3 className="text-lg font-bold">To the creditors (optional)</h3>
           <p className="text-sm text-gray-800">
-            A direct dispute to the company that reports the account. Add its dispute address by
-            hand (the address on its statements or its website).
+            A direct dispute to the company that reports the account. Type its dispute address on
+            its letter (the address on its statements or its website), or leave it blank to write it
+            in by hand.
           </p>
           <ul className="mt-2 space-y-3">
             {letters.creditorLetters.map((letter) => (
@@ -220,7 +298,12 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
                 key={letter.findingId}
                 title={`Letter to ${letter.creditor}`}
                 letter={letter}
+                bankruptcies={bankruptcies([letter.findingId])}
                 sender={sender}
+                address={creditorAddresses[letter.findingId]}
+                onAddress={(typed) =>
+                  setCreditorAddresses((current) => ({ ...current, [letter.findingId]: typed }))
+                }
               >
                 <Checkbox
                   label="I mail this one too"
@@ -262,7 +345,7 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
           {state === 'saved' || checkup.mailedOn ? (
             <p role="status" className="mt-2">
               {state === 'saved'
-                ? CHECKUP_MESSAGES.mailed(letters.bureauLetters.length + chosen.length)
+                ? CHECKUP_MESSAGES.mailed(toMark)
                 : CHECKUP_MESSAGES.alreadyMailed(checkup.mailedOn)}{' '}
               <Link to={paths.disputes} className="font-semibold text-brand-800 underline">
                 Open My Disputes
@@ -271,11 +354,13 @@ export function LettersStep({ api, accountName, onMailed }: LettersStepProps) {
           ) : (
             <>
               <p className="mt-2 text-sm text-gray-800">
-                Record the {letters.bureauLetters.length} bureau letters
+                Record the {letters.bureauLetters.length} bureau{' '}
+                {letters.bureauLetters.length === 1 ? 'letter' : 'letters'}
                 {chosen.length > 0
                   ? ` and ${chosen.length} creditor ${chosen.length === 1 ? 'letter' : 'letters'}`
                   : ''}{' '}
-                in My Disputes as one round, with their deadlines.
+                in My Disputes as one round, with{' '}
+                {toMark === 1 ? 'its deadline' : 'their deadlines'}.
               </p>
               <FormField
                 className="mt-3 max-w-xs"
