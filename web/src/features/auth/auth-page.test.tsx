@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSettings, getSupabase } from '@/lib/supabase';
-import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
+import {
+  createFakeSupabase,
+  makeSession,
+  makeSubscription,
+  makeUser,
+} from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -256,6 +261,116 @@ describe('auth page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findAllByText('Signup failed')).not.toHaveLength(0);
     expect(pathname()).toBe('/auth');
+  });
+});
+
+/** The toasts on screen with exactly `text` (the same words may also sit beside a field). */
+const toastsSaying = (text: string) =>
+  screen.queryAllByRole('status').filter((toast) => toast.textContent === text);
+
+describe('limits, e-mail check and error toasts', () => {
+  it('takes at most 120 characters of the name and 255 of the e-mail, with a live count', async () => {
+    await openAuth();
+    await switchToSignUp();
+    const name = screen.getByLabelText('Full Name');
+    expect(name).toHaveAttribute('maxLength', '120');
+    expect(screen.getByText('0 / 120')).toBeInTheDocument();
+    await userEvent.click(name);
+    await userEvent.paste('W'.repeat(10_000));
+    expect(name).toHaveValue('W'.repeat(120));
+    expect(screen.getByText('120 / 120')).toBeInTheDocument();
+    expect(screen.getByText('0 characters left')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('maxLength', '255');
+    expect(screen.getByText('0 / 255')).toBeInTheDocument();
+  });
+
+  it('takes the mismatch toast away once the confirmation is fixed, before the success one', async () => {
+    await openAuth();
+    await switchToSignUp();
+    await fillSignUp({ password: 'secret123', confirm: 'secret124' });
+    await waitFor(() => expect(toastsSaying('Passwords do not match')).toHaveLength(1));
+    const confirm = screen.getByLabelText('Confirm Password');
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'secret123');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(toastsSaying('Passwords do not match')).toHaveLength(0), {
+      timeout: 2500,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(toastsSaying('Account created successfully!')).toHaveLength(1));
+    expect(toastsSaying('Passwords do not match')).toHaveLength(0);
+  });
+
+  it('takes a stale error toast away when the form is sent again', async () => {
+    const fake = createFakeSupabase();
+    fake.auth.signUp.mockRejectedValueOnce(new Error(''));
+    await openAuth(fake);
+    await switchToSignUp();
+    await fillSignUp({ password: 'secret123', confirm: 'secret123' });
+    await waitFor(() => expect(toastsSaying('Signup failed')).toHaveLength(1));
+    // Sent again unchanged: it succeeds this time, and the failure's toast is gone at once.
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(toastsSaying('Account created successfully!')).toHaveLength(1));
+    await waitFor(() => expect(toastsSaying('Signup failed')).toHaveLength(0), { timeout: 2500 });
+  });
+
+  it.each([
+    ['sign-up', true],
+    ['sign-in', false],
+  ])(
+    'checks the e-mail itself in %s: its message beside the field until fixed',
+    async (_mode, signingUp) => {
+      const fake = await openAuth();
+      expect(screen.getByLabelText('Email Address').closest('form')).toHaveAttribute('novalidate');
+      if (signingUp) {
+        await switchToSignUp();
+        await fillSignUp({ email: 'not-an-email', password: 'secret123', confirm: 'secret123' });
+      } else await fillSignIn('not-an-email', 'secret123');
+      const email = screen.getByLabelText('Email Address');
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(email).toHaveAccessibleDescription('Enter an e-mail address like name@example.com.');
+      expect(email).toHaveFocus();
+      expect(fake.auth.signUp).not.toHaveBeenCalled();
+      expect(fake.auth.signInWithPassword).not.toHaveBeenCalled();
+      await userEvent.type(email, '@example.com');
+      expect(email).not.toHaveAttribute('aria-invalid');
+      expect(email).not.toHaveAccessibleDescription();
+      await waitFor(
+        () =>
+          expect(toastsSaying('Enter an e-mail address like name@example.com.')).toHaveLength(0),
+        { timeout: 2500 },
+      );
+    },
+  );
+
+  it('marks nothing on the sign-in form that follows a sign-up awaiting confirmation', async () => {
+    const fake = createFakeSupabase();
+    fake.auth.signUp.mockResolvedValueOnce({
+      data: { session: null, user: makeUser({ email: 'jane@example.com' }) } as never,
+      error: null,
+    });
+    await openAuth(fake);
+    await switchToSignUp();
+    await fillSignUp({ password: 'secret123', confirm: 'secret123' });
+    await screen.findByRole('heading', { name: 'Sign In', level: 1 });
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+  });
+
+  it('asks for the name in sign-up, beside the field, with focus on it', async () => {
+    const fake = await openAuth();
+    await switchToSignUp();
+    await userEvent.type(screen.getByLabelText('Email Address'), 'jane@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    const name = screen.getByLabelText('Full Name');
+    expect(name).toHaveAccessibleDescription('Enter your full name.');
+    expect(name).toHaveFocus();
+    expect(fake.auth.signUp).not.toHaveBeenCalled();
+    await userEvent.type(name, 'Jane Doe');
+    expect(name).not.toHaveAttribute('aria-invalid');
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import toast from '@/lib/toast';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AgreementNote } from '@/components/agreement-note';
@@ -13,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useAsBuilt } from '@/hooks/use-hydrating';
 import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, nameAndEmailErrors } from './name-and-email';
 import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { useEmailEnabled } from './use-email-enabled';
 import {
@@ -27,6 +29,9 @@ import {
 type Mode = 'sign-in' | 'sign-up';
 
 const EMPTY: AuthFormValues = { name: '', email: '', password: '', confirmPassword: '' };
+
+/** The one error toast of the form: each new problem replaces it, and it goes once fixed. */
+const ERROR_TOAST = 'auth-error';
 
 const BENEFITS = [
   'Generate unlimited dispute letters with an active subscription',
@@ -93,6 +98,8 @@ export function AuthPage() {
     field: CredentialField | null;
     message: string;
   } | null>(null);
+  /** The message the error toast shows, while it shows. */
+  const toastedError = useRef<string | null>(null);
   const { user, signIn, signUp } = useAuth();
   const emailEnabled = useEmailEnabled();
   const destination = useDestinationAfterSignIn();
@@ -115,19 +122,43 @@ export function AuthPage() {
     if (serverError && (serverError.field === null || serverError.field === field))
       setServerError(null);
   };
-  const shown = tried ? credentialErrors(values, mode) : {};
+  const shown = tried
+    ? { ...nameAndEmailErrors(values, mode), ...credentialErrors(values, mode) }
+    : {};
   const errorOf = (field: CredentialField) =>
     shown[field] ?? (serverError?.field === field ? serverError.message : null);
 
+  const raiseError = (message: string) => {
+    toast.error(message, { id: ERROR_TOAST });
+    toastedError.current = message;
+  };
+  // The error toast stays only while its message is still shown on the form: fixing the problem
+  // (or switching mode) takes it away too.
+  const shownMessages = [...Object.values(shown), serverError?.message];
+  useEffect(() => {
+    if (toastedError.current === null || shownMessages.includes(toastedError.current)) return;
+    toast.dismiss(ERROR_TOAST);
+    toastedError.current = null;
+  });
+
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateCredentials(values, mode);
-    setTried(true);
-    setServerError(null);
+    const { name, email } = nameAndEmailErrors(values, mode);
+    const problem = name ?? email ?? validateCredentials(values, mode);
+    // Shown beside their fields before focus moves to one of them, so it is read with them.
+    flushSync(() => {
+      setTried(true);
+      setServerError(null);
+    });
     if (problem) {
-      toast.error(problem);
+      raiseError(problem);
+      // As the browser's own check did: focus on the name or e-mail when it is the problem.
+      (name ? nameInput : email ? emailInput : null)?.current?.focus();
       return;
     }
+    // Nothing left to fix: the last error toast goes (never beside the success one).
+    toast.dismiss(ERROR_TOAST);
+    toastedError.current = null;
     setSubmitting(true);
     try {
       if (signingUp) {
@@ -142,6 +173,8 @@ export function AuthPage() {
         if (outcome === 'confirmation-sent') {
           // No session until the e-mailed link is followed: the user signs in after confirming.
           setConfirmationSentTo(values.email);
+          // A new form: no problem is marked on it before its own first try.
+          setTried(false);
           setValues({ ...EMPTY, email: values.email });
           setMode('sign-in');
         }
@@ -151,7 +184,7 @@ export function AuthPage() {
       }
     } catch (error) {
       const message = errorMessage(error, signingUp ? 'Signup failed' : 'Login failed');
-      toast.error(message);
+      raiseError(message);
       setServerError({ field: fieldOfServerError(message), message });
     } finally {
       setSubmitting(false);
@@ -180,6 +213,8 @@ export function AuthPage() {
       )}
       <form
         className="mt-6"
+        // The form checks the fields itself and shows each problem beside its field.
+        noValidate
         onSubmit={handleSubmit}
         onFocus={loadAuthClient}
         onPointerDown={loadAuthClient}
@@ -187,6 +222,7 @@ export function AuthPage() {
         <FormControls className="space-y-4">
           {signingUp && (
             <LabelledInput
+              counted
               ref={nameInput}
               id="auth-name"
               label="Full Name"
@@ -194,11 +230,14 @@ export function AuthPage() {
               type="text"
               autoComplete="name"
               required
+              maxLength={NAME_MAX_LENGTH}
               value={values.name}
               onChange={update('name')}
+              error={errorOf('name')}
             />
           )}
           <LabelledInput
+            counted
             ref={emailInput}
             id="auth-email"
             label="Email Address"
@@ -206,6 +245,7 @@ export function AuthPage() {
             type="email"
             autoComplete="email"
             required
+            maxLength={EMAIL_MAX_LENGTH}
             value={values.email}
             onChange={update('email')}
             error={errorOf('email')}
