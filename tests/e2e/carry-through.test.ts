@@ -232,6 +232,10 @@ describe.each([390, 1280])('at %i px', (width) => {
       expect(await overflows(page), `/tools at ${each} px`).toBe(false);
     }
     await page.setViewportSize({ width, height: 900 });
+    // A phone and an e-mail of W's are refused before any letter: the real ones, to preview it.
+    await page.getByRole('button', { name: 'Step 1: Your details' }).click();
+    await page.getByLabel('Phone').fill('(217) 555-0100');
+    await page.getByLabel('Email', { exact: true }).fill('jane@example.com');
     await page.getByRole('button', { name: 'Step 3: Review' }).click();
     expect(await overflows(page)).toBe(false);
     await page.getByRole('button', { name: 'Preview Letter' }).click();

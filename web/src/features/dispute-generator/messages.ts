@@ -28,6 +28,12 @@ export const GENERATOR_MESSAGES = {
     `${name} is not a PDF, JPEG or PNG file. Save it as one of those and attach it again.`,
 } as const;
 
+/** Beside an optional contact detail of Your details that cannot be one, once Next checks it. */
+export const CONTACT_ERRORS = {
+  phone: 'Enter a phone number like (555) 123-4567.',
+  email: 'Enter an e-mail address like name@example.com.',
+} as const;
+
 /** Beside a required field left empty. */
 export const FIELD_ERRORS = {
   bureau: 'Choose the credit bureau.',

@@ -1,5 +1,6 @@
 import { BUREAUS, BUREAU_IDS, type BureauChoice } from '@shared/letters';
 import { withoutBureau } from '../lib/bureau-letters';
+import { FIELD_LIMITS } from '../lib/field-limits';
 import { FormField } from '@/components/form-field';
 
 interface BureauCopiesFieldsProps {
@@ -49,6 +50,7 @@ export function BureauCopiesFields({
                 label={`Report Number (${BUREAUS[bureau].name})`}
                 value={chosen.reportNumber}
                 onChange={(reportNumber) => onChange({ ...copies, [bureau]: { reportNumber } })}
+                maxLength={FIELD_LIMITS.reportNumber}
                 hint={`Optional: from your ${BUREAUS[bureau].name} report.`}
                 error={problems.get(`reportNumber.${bureau}`) ?? null}
               />

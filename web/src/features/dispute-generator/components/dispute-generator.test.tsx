@@ -158,6 +158,59 @@ describe('validation', () => {
     expect(screen.queryByText('Choose the credit bureau.')).not.toBeInTheDocument();
   });
 
+  it('Next checks the phone and e-mail of step 1 beside them, focusing the first; both optional', async () => {
+    const user = renderGenerator();
+    const phone = screen.getByLabelText('Phone');
+    const email = screen.getByLabelText('Email');
+    await user.type(phone, 'not a phone');
+    await user.type(email, 'not-an-email');
+    // Not marked while typed.
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Next: Disputed items' }));
+    expect(screen.getByRole('button', { name: 'Step 1: Your details' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(document.activeElement).toBe(phone);
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('Enter a phone number like (555) 123-4567.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter an e-mail address like name@example.com.');
+
+    // Each mark goes once its field is fixed, or left blank.
+    await user.clear(phone);
+    await user.type(phone, '+1 (217) 555-0100');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter a phone number like (555) 123-4567.')).not.toBeInTheDocument();
+    await user.clear(email);
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Next: Disputed items' }));
+    expect(screen.getByRole('button', { name: 'Step 2: Disputed items' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+  });
+
+  it('builds no letter with an e-mail that cannot be one, going back to it on step 1', async () => {
+    const user = renderGenerator();
+    const downloads = captureDownloads();
+    await fillSender(user);
+    await user.type(screen.getByLabelText('Email'), 'jane@example');
+    await fillForm(user);
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Generate & Download Letter' }));
+    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
+    const email = screen.getByLabelText('Email');
+    expect(email).toBeVisible();
+    expect(document.activeElement).toBe(email);
+    expect(email).toHaveAccessibleDescription('Enter an e-mail address like name@example.com.');
+    await user.type(email, '.com');
+    await goToStep(user, 'Review');
+    await user.click(screen.getByRole('button', { name: 'Preview Letter' }));
+    expect(screen.getByLabelText('Letter text').textContent).toContain('jane@example.com');
+  });
+
   it('refuses to preview without error details, focusing them', async () => {
     const user = renderGenerator();
     await fillForm(user, { details: false });
@@ -1001,6 +1054,29 @@ describe('Letters III', () => {
     expect(screen.getByLabelText('Report Number')).toHaveAccessibleDescription(
       expect.stringContaining('A report number has at most 40 characters.'),
     );
+  });
+
+  it('limits each further bureau’s report number to 40 characters, with a live count', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    for (const bureau of ['Experian', 'TransUnion']) {
+      await user.click(screen.getByLabelText(bureau));
+      const field = screen.getByLabelText(`Report Number (${bureau})`);
+      expect(field).toHaveAttribute('maxlength', '40');
+      expect(field.parentElement).toHaveTextContent('0 / 40');
+      await user.type(field, '1'.repeat(41));
+      expect(field).toHaveValue('1'.repeat(40));
+      expect(field.parentElement).toHaveTextContent('40 / 40');
+      expect(field).not.toHaveAttribute('aria-invalid');
+    }
+  });
+
+  it('counts characters under text facts only, not under a list of choices', async () => {
+    const user = renderGenerator();
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Error Type'), 'duplicate-account');
+    expect(screen.getByLabelText('Duplicate Of').parentElement).toHaveTextContent('0 / 120');
+    expect(screen.getByLabelText('Entry to Remove').parentElement).not.toHaveTextContent('/ 120');
   });
 
   it('makes one letter per chosen bureau, each with its address and report number, in one .zip', async () => {

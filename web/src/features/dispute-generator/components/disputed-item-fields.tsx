@@ -113,7 +113,8 @@ export function DisputedItemFields({
           suggestions={field.suggestions}
           required={factRequired(field, item)}
           error={problem(field.key)}
-          maxLength={field.type === 'date' ? undefined : FIELD_LIMITS.fact}
+          // Text only: a date or a list of choices has no length to count.
+          maxLength={field.type === undefined ? FIELD_LIMITS.fact : undefined}
         />
       ))}
       {errorType === 'duplicate-account' && (

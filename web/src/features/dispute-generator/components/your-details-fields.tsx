@@ -9,7 +9,10 @@ interface YourDetailsFieldsProps {
   details: SenderDetails;
   onChange: (details: SenderDetails) => void;
   onForget: () => void;
-  /** Fields that break a rule (a future date of birth, an overlong report number), with what to enter. */
+  /**
+   * Fields that break a rule (a phone or e-mail that cannot be one, a future date of birth, an
+   * overlong report number), with what to enter.
+   */
   problems?: ReadonlyMap<string, string>;
 }
 

@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/disputes';
+import { REPORT_NUMBER_MAX } from '@shared/letters';
 
 /**
  * The most a generator field takes: enough for any real value, few enough to keep the letter
@@ -8,7 +9,8 @@ export const FIELD_LIMITS = {
   name: 120,
   phone: 30,
   email: 254,
-  reportNumber: 40,
+  /** Every report number: Your details' and each further bureau's under "Also send to". */
+  reportNumber: REPORT_NUMBER_MAX,
   address: 300,
   accountName: LIMITS.accountName,
   accountNumber: LIMITS.accountNumber,

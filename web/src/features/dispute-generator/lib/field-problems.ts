@@ -2,8 +2,15 @@ import type { FieldProblem, ItemDraft } from '@shared/letters';
 import { stepOfProblem } from './guided-steps';
 
 /**
+ * Fields whose value is wrong while it is being typed (a phone number's first digits, an e-mail
+ * address before its "@"): marked once Next or Generate checks them, not on every keystroke.
+ */
+const MARKED_WHEN_CHECKED: ReadonlySet<string> = new Set(['sender.phone', 'sender.email']);
+
+/**
  * The problems shown inline: a value that breaks a rule (a future date, too many SSN digits) at
- * once; a fact left blank only after the first attempt to build the letter, like a required field.
+ * once; a fact left blank, or a phone or e-mail that cannot be one, only after the first attempt
+ * to build the letter, like a required field.
  */
 export function visibleProblems(
   problems: readonly FieldProblem[],
@@ -12,6 +19,7 @@ export function visibleProblems(
 ): FieldProblem[] {
   return problems.filter((problem) => {
     if (afterAttempt) return true;
+    if (MARKED_WHEN_CHECKED.has(problem.field)) return false;
     const [scope, field] = problem.field.split('.');
     const item = items[Number(scope)];
     if (!item) return true;

@@ -34,6 +34,26 @@ describe('checking the letter', () => {
     expect(stepsToFix(check, ALL)).toEqual([0, 1]);
   });
 
+  it('builds no letter while the phone or e-mail cannot be one, marking them on step 1', () => {
+    const check = checkLetter(
+      complete,
+      { ...sender, phone: 'not a phone', email: 'not-an-email' },
+      {},
+      TODAY,
+    );
+    expect(check.form).toBeNull();
+    expect(check.complete).toBeNull();
+    expect(check.missing).toEqual([]);
+    expect(check.problems).toEqual([
+      { field: 'sender.phone', message: 'Enter a phone number like (555) 123-4567.' },
+      { field: 'sender.email', message: 'Enter an e-mail address like name@example.com.' },
+    ]);
+    expect(stepsToFix(check, ALL)).toEqual([0]);
+    // Both stay optional, and real ones go into the letter.
+    const real = { ...sender, phone: '(217) 555-0100', email: 'jane@example.com' };
+    expect(checkLetter(complete, real, {}, TODAY).complete?.sender).toMatchObject(real);
+  });
+
   it('keeps the form but not the complete form while a further bureau breaks a rule', () => {
     const check = checkLetter(
       complete,

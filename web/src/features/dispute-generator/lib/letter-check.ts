@@ -9,18 +9,19 @@ import {
   type MissingField,
   type SenderDetails,
 } from '@shared/letters';
+import { contactProblems } from './contact-rules';
 import { shownProblems } from './field-problems';
 import { letterDraft, type GeneratorDraft } from './generator-draft';
 import { shownMissing, stepOfField, stepOfProblem } from './guided-steps';
 
 /** What the generator's form holds, lacks and breaks, checked as the letter builder reads it. */
 export interface LetterCheck {
-  /** The letter form once no field is missing and every rule of the draft holds. */
+  /** The letter form once no field is missing and every rule of the draft and the details holds. */
   form: LetterForm | null;
   /** `form`, once the further bureaus' report numbers hold too: a letter can be built. */
   complete: LetterForm | null;
   missing: readonly MissingField[];
-  /** The draft's broken rules, then the further bureaus'. */
+  /** The broken rules: the details' phone and e-mail, the draft's, then the further bureaus'. */
   problems: readonly FieldProblem[];
 }
 
@@ -32,13 +33,14 @@ export function checkLetter(
   today: IsoDate,
 ): LetterCheck {
   const validation = validateLetterDraft(letterDraft(draft, details), today);
+  const contact = contactProblems(details);
   const copyProblems = bureauChoiceProblems(copies);
-  const form = validation.ok ? validation.form : null;
+  const form = validation.ok && contact.length === 0 ? validation.form : null;
   return {
     form,
     complete: copyProblems.length === 0 ? form : null,
     missing: validation.ok ? [] : validation.missing,
-    problems: [...(validation.ok ? [] : validation.problems), ...copyProblems],
+    problems: [...contact, ...(validation.ok ? [] : validation.problems), ...copyProblems],
   };
 }
 

@@ -26,10 +26,11 @@ afterEach(() => {
 function setup(draft: GeneratorDraft, details: SenderDetails, step: number) {
   const form = { current: renderForm() };
   const goTo = vi.fn();
-  const check = checkLetter(draft, details, {}, '2026-11-26');
-  const hook = renderHook(({ at }) => useStepChecks(form, [at, goTo], check, draft.items), {
-    initialProps: { at: step },
-  });
+  const hook = renderHook(
+    ({ at, sender }) =>
+      useStepChecks(form, [at, goTo], checkLetter(draft, sender, {}, '2026-11-26'), draft.items),
+    { initialProps: { at: step, sender: details } },
+  );
   return { hook, goTo };
 }
 
@@ -54,6 +55,25 @@ describe('checking the steps', () => {
     expect(document.activeElement?.id).toBe('field-1');
   });
 
+  it('stays on step 1 when Next finds a phone or e-mail that cannot be one, marking them', () => {
+    const details = { ...sender, phone: 'not a phone', email: 'not-an-email' };
+    const { hook, goTo } = setup(EMPTY_DRAFT, details, 0);
+    // Not marked while typed: only once the step is checked.
+    expect(hook.result.current.problems).toEqual([]);
+    act(() => hook.result.current.next());
+    expect(goTo).not.toHaveBeenCalled();
+    expect(hook.result.current.problems.map((problem) => problem.field)).toEqual([
+      'sender.phone',
+      'sender.email',
+    ]);
+    expect(document.activeElement?.id).toBe('field-0');
+    // Fixed, each mark goes; blank is fine too.
+    hook.rerender({ at: 0, sender: { ...details, phone: '(217) 555-0100', email: '' } });
+    expect(hook.result.current.problems).toEqual([]);
+    act(() => hook.result.current.next());
+    expect(goTo).toHaveBeenCalledWith(1);
+  });
+
   it('marks every step at once and goes to the first with something to fix, focusing it there', () => {
     const draft = { ...EMPTY_DRAFT, items: [{ ...EMPTY_ITEM_DRAFT }] };
     const { hook, goTo } = setup(draft, { ...sender, dateOfBirth: '2099-01-01' }, 2);
@@ -64,7 +84,7 @@ describe('checking the steps', () => {
     );
     expect(document.activeElement).toBe(document.body);
     // The address changed: step 1 shows, and its first marked field takes focus.
-    hook.rerender({ at: 0 });
+    hook.rerender({ at: 0, sender: { ...sender, dateOfBirth: '2099-01-01' } });
     expect(document.activeElement?.id).toBe('field-0');
     act(() => hook.result.current.reset());
     expect(hook.result.current.missing.size).toBe(0);
