@@ -84,6 +84,9 @@ describe('My Disputes in Chromium', () => {
   });
 
   it('generates a letter and marks it mailed with its tracking number', async () => {
+    // This account has no sign-up name: its letter starts unsigned, never the e-mail's handle.
+    expect(await page.getByLabel('Your Name').inputValue()).toBe('');
+    await page.getByLabel('Your Name').fill('Jane Q. Public');
     await page.getByLabel('Mailing Address').fill('12 Elm Street\nSpringfield, IL 62701');
     await page.getByRole('button', { name: 'Step 2: Disputed items' }).click();
     await page.getByLabel('Credit Bureau').selectOption('transunion');

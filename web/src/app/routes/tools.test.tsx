@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeSupabase, makeSession, makeSubscription } from '@/testing/fake-supabase';
+import {
+  createFakeSupabase,
+  makeSession,
+  makeSubscription,
+  makeUser,
+} from '@/testing/fake-supabase';
 import { renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
 vi.mock('@/features/dispute-generator', () => ({
-  DisputeGenerator: () => <p>letter form</p>,
+  DisputeGenerator: ({ accountName }: { accountName?: string }) => (
+    <p>letter form, signed {accountName ? `by ${accountName}` : 'by no one yet'}</p>
+  ),
 }));
 
 afterEach(() => vi.clearAllMocks());
@@ -66,6 +73,17 @@ describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) =
       createFakeSupabase({ session: makeSession(), subscription: makeSubscription() }),
     );
     expect(await screen.findByText('Active Subscription - Unlimited Access')).toBeInTheDocument();
-    expect(await screen.findByText('letter form')).toBeInTheDocument();
+    expect(await screen.findByText('letter form, signed by Jane Doe')).toBeInTheDocument();
+  });
+
+  it('starts the letter from the sign-up name only, never the e-mail’s handle', async () => {
+    renderApp(
+      route,
+      createFakeSupabase({
+        session: makeSession(makeUser({ user_metadata: {} })),
+        subscription: makeSubscription(),
+      }),
+    );
+    expect(await screen.findByText('letter form, signed by no one yet')).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { lazyComponent } from '@/lib/lazy-component';
-import { displayName } from '@/features/auth/display-name';
+import { signUpName } from '@/features/auth/display-name';
 import { recordMailedLetter } from '@/features/disputes/lib/record-mailed-letter';
 import { SubscriberGate } from './subscriber-gate';
 
@@ -40,7 +40,7 @@ export function GeneratorGate() {
               <DisputeGenerator
                 key={user.id}
                 userId={user.id}
-                accountName={displayName(user)}
+                accountName={signUpName(user)}
                 onMailed={(letter) => recordMailedLetter(user.id, letter)}
               />
             </Suspense>

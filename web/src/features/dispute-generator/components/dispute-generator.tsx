@@ -39,7 +39,7 @@ const ALL_STEPS: ReadonlySet<number> = new Set(STEPS.keys());
 interface DisputeGeneratorProps {
   /** The signed-in account: "Your details" and the draft are kept per account. */
   userId: string;
-  /** The signed-in account's name, the starting value of "Your Name". */
+  /** The name given at sign-up (never the e-mail's handle), the starting value of "Your Name". */
   accountName?: string;
   /** Records a letter marked as mailed in My Disputes. */
   onMailed: (letter: MailedLetter) => Promise<unknown>;
