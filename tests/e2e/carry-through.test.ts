@@ -305,6 +305,19 @@ describe.each([390, 1280])('at %i px', (width) => {
     await dialog.getByRole('button', { name: 'Start a new letter' }).click();
   });
 
+  it('1. a keyboard user lands on the thread opened, then on the round a follow-up adds', async () => {
+    await page.goto(`${e2e.runtime.url}/disputes`);
+    await page.getByRole('link', { name: 'Experian: Round 1' }).focus();
+    await page.keyboard.press('Enter');
+    const focusedTitle = () =>
+      page.evaluate<string>(
+        'document.activeElement && document.activeElement.tagName === "H2" ? document.activeElement.textContent : ""',
+      );
+    await expect.poll(focusedTitle).toBe('Round 1: Dispute letter to Experian');
+    await page.getByRole('button', { name: 'Build the no-response follow-up' }).press('Enter');
+    await expect.poll(focusedTitle).toMatch(/^Round 2: /);
+  });
+
   it('7. sign-up shows the password rule first, then each error beside its field until fixed', async () => {
     const visitor = await e2e.newPage({ viewport: { width, height: 900 } });
     await visitor.goto(`${e2e.runtime.url}/auth?mode=signup`);

@@ -50,9 +50,10 @@ describe('an entry typed by hand', () => {
 
     // Marked not mine on no report: said next to the columns, and no finding yet.
     await fastlane.getByLabel('Not mine: I never opened this account').check();
-    const noReport = fastlane.getByText(
-      'Tick the reports that show it: the letters go only to those bureaus.',
-    );
+    // Said aloud as it appears (an alert): it shows above the box just ticked.
+    const noReport = fastlane
+      .getByRole('alert')
+      .filter({ hasText: 'Tick the reports that show it: the letters go only to those bureaus.' });
     await noReport.waitFor();
     expect(await axeViolations(page, { include: 'main' })).toEqual([]);
 

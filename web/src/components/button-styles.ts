@@ -1,5 +1,5 @@
 const base =
-  'inline-flex items-center justify-center gap-2 text-center rounded-lg px-5 py-3 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 text-center rounded-lg px-5 py-3 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 /**
  * One primary per view (its main action); secondary and tertiary beneath it. `light` is the

@@ -33,7 +33,8 @@ export function BureauColumns<T>({
     <>
       <p className="mt-4 text-sm text-gray-800">Tick each report that shows it.</p>
       {error && (
-        <p id={errorId} className={`${errorClasses} break-words`}>
+        // Said aloud as it appears: it follows a tick on "Not mine", below the columns.
+        <p id={errorId} role="alert" className={`${errorClasses} break-words`}>
           {error}
         </p>
       )}

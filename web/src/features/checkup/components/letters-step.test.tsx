@@ -102,7 +102,10 @@ describe('the letters step', () => {
 
     await user.click(within(coastal).getByLabelText('I mail this one too'));
     await user.click(screen.getByRole('button', { name: 'Mark all as mailed' }));
-    await screen.findByText('4 letters were added to My Disputes as Round 1.');
+    // The button is gone: the keyboard's focus goes to what replaced it, not to the page.
+    expect(
+      await screen.findByText('4 letters were added to My Disputes as Round 1.'),
+    ).toHaveFocus();
     const [letters] = onMailed.mock.calls[0]!;
     const creditor = letters.find((letter) => letter.recipient.kind === 'furnisher')!;
     expect(creditor.recipient).toEqual({

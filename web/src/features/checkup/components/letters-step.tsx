@@ -7,7 +7,7 @@ import {
 } from '@shared/checkup';
 import { letterExhibits, LIMITS, type MailedLetter } from '@shared/disputes';
 import { BUREAUS, type DisputedItem, type SenderDetails } from '@shared/letters';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { FormField } from '@/components/form-field';
@@ -159,6 +159,7 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
   const [creditorAddresses, setCreditorAddresses] = useState<Record<string, string>>({});
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [zip, setZip] = useState<'idle' | 'zipping' | 'zipped' | 'failed'>('idle');
+  const mailedStatus = useRef<HTMLParagraphElement>(null);
   const sender = useMemo(() => ({ name, address }), [name, address]);
   // The letters are built once, unsigned, and signed only when read, downloaded or mailed:
   // typing a name rebuilds none of them.
@@ -186,7 +187,7 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
     withSender(letter, new Date(), sender);
 
   async function markMailed() {
-    if (mailedOnError) return;
+    if (mailedOnError || state === 'saving') return;
     setState('saving');
     try {
       const signed = [...letters.bureauLetters, ...chosen.map(addressed)].map(sign);
@@ -199,6 +200,7 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
   }
 
   async function downloadAll() {
+    if (zip === 'zipping') return;
     setZip('zipping');
     try {
       const all = [...letters.bureauLetters, ...letters.creditorLetters.map(addressed)].map(sign);
@@ -209,6 +211,10 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
       setZip('failed');
     }
   }
+
+  useEffect(() => {
+    if (state === 'saved') mailedStatus.current?.focus();
+  }, [state]);
 
   const count = letters.bureauLetters.length + letters.creditorLetters.length;
   const [onlyBureau] = letters.bureauLetters.length === 1 ? letters.bureauLetters : [];
@@ -250,7 +256,8 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="button"
-            disabled={zip === 'zipping'}
+            // Not `disabled`: a disabled button drops the keyboard's focus to the page.
+            aria-disabled={zip === 'zipping' || undefined}
             className={buttonClasses('primary')}
             onClick={() => void downloadAll()}
           >
@@ -343,7 +350,8 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
         >
           <h3 className="text-lg font-bold">Mailed them?</h3>
           {state === 'saved' || checkup.mailedOn ? (
-            <p role="status" className="mt-2">
+            // Where the keyboard's focus goes once the button it was on is gone.
+            <p ref={mailedStatus} tabIndex={-1} role="status" className="mt-2">
               {state === 'saved'
                 ? CHECKUP_MESSAGES.mailed(toMark)
                 : CHECKUP_MESSAGES.alreadyMailed(checkup.mailedOn)}{' '}
@@ -372,7 +380,7 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
               />
               <button
                 type="button"
-                disabled={state === 'saving'}
+                aria-disabled={state === 'saving' || undefined}
                 onClick={() => void markMailed()}
                 className={buttonClasses('primary', 'mt-3')}
               >

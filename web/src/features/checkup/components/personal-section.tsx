@@ -53,7 +53,11 @@ export function PersonalSection({ api }: { api: CheckupApi }) {
             >
               <legend className="text-sm font-semibold">Which reports show it?</legend>
               {shownError && (
-                <p id={`${entry.id}-shown-error`} className={`${errorClasses} break-words`}>
+                <p
+                  id={`${entry.id}-shown-error`}
+                  role="alert"
+                  className={`${errorClasses} break-words`}
+                >
                   {shownError}
                 </p>
               )}

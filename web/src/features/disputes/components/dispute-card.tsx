@@ -166,7 +166,7 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold break-words">
+          <h2 id={titleId} tabIndex={-1} className="text-lg font-bold break-words">
             Round {dispute.round}: {LETTER_KIND_LABELS[dispute.letterKind]} to {who}
           </h2>
           {parent && (

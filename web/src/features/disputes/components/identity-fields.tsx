@@ -65,7 +65,10 @@ export function IdentityFields({ input, onChange, field, exhibits }: IdentityFie
             />
           ),
           ssnRefused ? (
-            <span className="font-semibold text-red-800">{FOLLOW_UP_MESSAGES.ssnDigits}</span>
+            // Said aloud: the key just typed was refused.
+            <span role="alert" className="font-semibold text-red-800">
+              {FOLLOW_UP_MESSAGES.ssnDigits}
+            </span>
           ) : (
             'The letter shows these 4 digits only.'
           ),

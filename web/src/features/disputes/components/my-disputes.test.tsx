@@ -105,6 +105,7 @@ describe('My Disputes page', () => {
     expect(ssn).toHaveValue('1234');
     const refused = 'Enter only the last 4 digits of your SSN, never the full number.';
     expect(ssn).toHaveAccessibleDescription(refused);
+    expect(within(form).getByRole('alert')).toHaveTextContent(refused);
     await userEvent.clear(ssn);
     await userEvent.type(ssn, '6789');
     expect(ssn).toHaveAccessibleDescription('The letter shows these 4 digits only.');

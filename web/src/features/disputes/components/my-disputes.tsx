@@ -1,6 +1,6 @@
 import { overdueCount } from '@shared/disputes';
 import { toIsoDate } from '@shared/letters';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { Spinner } from '@/components/spinner';
@@ -37,6 +37,22 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
     preloadDisputeTools();
   }, [openedId]);
 
+  const disputes = api.state.status === 'ready' ? api.state.disputes : [];
+  const opened = threads(disputes).find((thread) => thread.root.id === openedId);
+  const thread = useRef<HTMLElement>(null);
+  const shown = useRef({ id: '', rounds: 0 });
+  const rounds = opened?.rounds.length ?? 0;
+  // A keyboard user lands on the thread opened (its first round's title) and on the round a
+  // follow-up has just added (the last one's), not back at the top of the page.
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { id: opened?.root.id ?? '', rounds };
+    const titles = thread.current?.querySelectorAll<HTMLElement>('article h2');
+    if (!opened || !titles?.length) return;
+    if (before.id !== opened.root.id) titles[0]!.focus();
+    else if (rounds > before.rounds) titles[titles.length - 1]!.focus();
+  }, [opened, rounds]);
+
   if (api.state.status === 'loading') return <Spinner label="Loading your disputes..." />;
   if (api.state.status === 'unavailable')
     return (
@@ -45,10 +61,8 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
       </p>
     );
 
-  const { disputes } = api.state;
   const byId = new Map(disputes.map((dispute) => [dispute.id, dispute]));
   const overdue = overdueCount(disputes, today);
-  const opened = threads(disputes).find((thread) => thread.root.id === openedId);
 
   if (opened)
     return (
@@ -56,7 +70,7 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
         <Link to={{ search: '' }} className="inline-block font-semibold text-blue-800 underline">
           ← All disputes
         </Link>
-        <section aria-label="Dispute thread" className="space-y-4">
+        <section ref={thread} aria-label="Dispute thread" className="space-y-4">
           {opened.rounds.map((dispute) => (
             <DisputeCard
               key={dispute.id}
