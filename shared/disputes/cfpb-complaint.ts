@@ -1,6 +1,6 @@
 import { formatIsoLong, type IsoDate } from '../letters/dates';
 import { dueDate, type DueDate } from './due-date';
-import { recipientName, textLines, type Dispute } from './model';
+import { accountEnding, recipientName, textLines, type Dispute } from './model';
 
 /** What the bureau had to do by when, citing the provision that sets the period. */
 function deadline(company: string, due: DueDate | null): string {
@@ -37,8 +37,9 @@ export function cfpbComplaintNarrative(
     ? `The return receipt shows ${company} received it on ${formatIsoLong(dispute.deliveredOn)}.`
     : `I do not have the return-receipt date; mail usually arrives within 5 days.`;
   const what = items.map((item) => {
+    // Only the last 4 digits, as in the letters: the text is pasted into a government website.
     const number = item.accountNumber?.trim()
-      ? ` (account number ${item.accountNumber.trim()})`
+      ? ` (account number ${accountEnding(item.accountNumber)})`
       : '';
     const details = textLines(item.details).join(' ');
     return `- ${item.accountName.trim()}${number}${details ? `: ${details}` : ''}`;

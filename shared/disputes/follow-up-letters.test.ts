@@ -345,6 +345,33 @@ describe('follow-up letters', () => {
       'You must give me the name and address of that company, and its phone number if you can. You must also tell me that I may add a statement to my file (§1681i(a)(5)(B)(ii) and (iii)).',
     );
     expect(text).toContain('to keep deleted items from coming back (§1681i(a)(5)(C))');
+    expect(text).toContain('Please send me a copy of the certification and the notice.');
+  });
+
+  it('reinsertion: asks only for the certification once the notice came, and speaks of two items as them', () => {
+    const source = parent('deleted');
+    for (const item of source.items) item.reappearedOn = '2027-01-10';
+    const result = buildFollowUp(
+      { ...source, items: source.items.map((item) => ({ ...item, outcome: 'deleted' as const })) },
+      { kind: 'reinsertion', itemIds: ['i1', 'i2'] },
+      { reinsertionNoticeReceived: true },
+      IDS,
+      DATE,
+    );
+    const text = result.ok ? result.dispute.letterText : '';
+    expect(text).toContain('You sent me a notice of reinsertion.');
+    expect(text).toContain('Please send me a copy of the certification. ');
+    expect(text).toContain('I also dispute them again. Please check them again within 30 days');
+  });
+
+  it('reinsertion: refuses a date it came back before the bureau answered', () => {
+    const source = parent('deleted');
+    source.items[0]!.reappearedOn = '2026-07-30';
+    const result = buildFollowUp(source, { kind: 'reinsertion', itemIds: ['i1'] }, {}, IDS, DATE);
+    expect(result).toEqual({
+      ok: false,
+      message: FOLLOW_UP_MESSAGES.reappearedTooEarly('Chase Sapphire', '2026-11-30'),
+    });
   });
 
   it('statement of dispute: cites §1681i(b) and (c), at most 100 words', () => {
@@ -374,6 +401,14 @@ describe('follow-up letters', () => {
 });
 
 describe('cfpbComplaintNarrative', () => {
+  it('gives only the last 4 digits of a full account number, as the letters do', () => {
+    const full = parent('no-response');
+    full.items[0]!.accountNumber = '4417 1234 5678 4321';
+    const text = cfpbComplaintNarrative(full, ['i1'], '2026-12-20');
+    expect(text).toContain('- Chase Sapphire (account number ending in 4321):');
+    expect(text).not.toMatch(/4417|5678/);
+  });
+
   it('says who, what, when delivered, what happened and what the consumer wants', () => {
     const text = cfpbComplaintNarrative(parent('no-response'), ['i1', 'i2'], '2026-12-20');
     expect(text).toBe(
@@ -381,7 +416,7 @@ describe('cfpbComplaintNarrative', () => {
         'Company: Experian',
         '',
         'What I disputed: On November 2, 2026 I mailed Experian a written dispute by certified mail (tracking number 9407111899223197428490) of this information in my credit file:',
-        '- Chase Sapphire (account number ****4321): Reported 30 days late in June 2026; I paid on June 3.',
+        '- Chase Sapphire (account number ending in 4321): Reported 30 days late in June 2026; I paid on June 3.',
         '- Midland Credit: Not my account.',
         '',
         'When it was delivered: The return receipt shows Experian received it on November 4, 2026.',

@@ -18,6 +18,7 @@ import { FOLLOW_UP_CITATIONS, type CitationId } from './citations';
 import { dueDate, noResponseLetterFrom, type DueDate } from './due-date';
 import { enclosedDocuments, letterExhibits } from './letter-exhibits';
 import {
+  accountEnding,
   LIMITS,
   recipientAddressLines,
   recipientName,
@@ -98,6 +99,8 @@ export const FOLLOW_UP_MESSAGES = {
   noResponseNotApplicable:
     'This letter has no reinvestigation deadline, so there is no no-response follow-up for it.',
   notMailed: 'Record when this letter was mailed first.',
+  reappearedTooEarly: (accountName: string, answeredOn: IsoDate) =>
+    `The date ${accountName} came back is before ${formatIsoLong(answeredOn)}, when the bureau answered (or you mailed the dispute). Check the date on your report.`,
   whatIsNewRequired: (bureau: string) =>
     `Say what is new since your dispute with ${bureau}: a fact or document you did not send before. Without it the creditor may treat this as the same dispute (12 CFR 1022.43(f)(1)(ii)).`,
   whatIsNewTooLong: `Keep what is new under ${LIMITS.evidence} characters.`,
@@ -107,12 +110,6 @@ export const FOLLOW_UP_MESSAGES = {
   ssnDigits: 'Enter only the last 4 digits of your SSN, never the full number.',
   reportNumberTooLong: `A report number has at most ${REPORT_NUMBER_MAX} characters. Enter the number printed on your report.`,
 } as const;
-
-/** "ending in 4321" from whatever the consumer wrote ("****4321", "4321"); as written when it has fewer digits. */
-export function accountEnding(accountNumber: string): string {
-  const digits = accountNumber.replace(/\D/g, '');
-  return digits.length >= 4 ? `ending in ${digits.slice(-4)}` : accountNumber.trim();
-}
 
 function itemLines(items: readonly DisputeItem[]): string[] {
   const numbered = items.length > 1;
@@ -508,6 +505,16 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
   },
 
   reinsertion: (parent, items, input) => {
+    // Deleted after the answer (or the mailing): it cannot have come back before then.
+    const answered = parent.responseOn ?? parent.mailedOn;
+    const early = items.find(
+      (item) => answered && item.reappearedOn && item.reappearedOn < answered,
+    );
+    if (early && answered)
+      return {
+        ok: false,
+        message: FOLLOW_UP_MESSAGES.reappearedTooEarly(early.accountName, answered),
+      };
     const seen = items
       .map((item) => item.reappearedOn)
       .filter((date): date is string => Boolean(date))
@@ -529,7 +536,7 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
             'You may put back deleted information only if the company that sent it first certifies that it is complete and true (§1681i(a)(5)(B)(i)). Within 5 business days, you must then tell me in writing that it is back. You must give me the name and address of that company, and its phone number if you can. You must also tell me that I may add a statement to my file (§1681i(a)(5)(B)(ii) and (iii)). And you must have fair steps in place to keep deleted items from coming back (§1681i(a)(5)(C)).',
           ],
           [
-            'Please send me a copy of the certification and the notice. If there is no certification, please delete the information again right away. I also dispute it again. Please check it again within 30 days of getting this letter and send me the results in writing (§1681i(a)(1)(A)).',
+            `Please send me a copy of the certification${input.reinsertionNoticeReceived ? '' : ' and the notice'}. If there is no certification, please delete the information again right away. I also dispute ${plural(items, 'it', 'them')} again. Please check ${plural(items, 'it', 'them')} again within 30 days of getting this letter and send me the results in writing (§1681i(a)(1)(A)).`,
           ],
         ],
         citations: [

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { letterProse, readability } from '../letters/testing/readability';
 import {
-  accountEnding,
   buildFollowUp,
   FOLLOW_UP_MESSAGES,
   IDENTITY_KINDS,
   type FollowUpInput,
 } from './follow-up-letters';
-import type { Dispute, ItemOutcome } from './model';
+import { accountEnding, type Dispute, type ItemOutcome } from './model';
 import { noResponseLetterNote, type FollowUpKind } from './next-steps';
 import { sampleDispute } from './testing/sample-dispute';
 

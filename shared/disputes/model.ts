@@ -162,6 +162,12 @@ export const CREDITOR_ADDRESS_PLACEHOLDER = [
   '[City, State ZIP Code]',
 ] as const;
 
+/** "ending in 4321" from whatever the consumer wrote ("****4321", "4321"); as written when it has fewer digits. */
+export function accountEnding(accountNumber: string): string {
+  const digits = accountNumber.replace(/\D/g, '');
+  return digits.length >= 4 ? `ending in ${digits.slice(-4)}` : accountNumber.trim();
+}
+
 export function textLines(text: string): string[] {
   return text
     .split(/\r?\n/)

@@ -32,6 +32,7 @@ function ItemRow({
   item,
   number,
   mailed,
+  answeredOn,
   today,
   noResponse,
   onChange,
@@ -39,6 +40,8 @@ function ItemRow({
   item: DisputeItem;
   number: number;
   mailed: boolean;
+  /** When the bureau answered (or the dispute was mailed): a deleted item comes back after. */
+  answeredOn: string | undefined;
   today: string;
   noResponse: NoResponseRule;
   onChange: (next: DisputeItem) => void;
@@ -142,6 +145,7 @@ function ItemRow({
             <input
               id={`${id}-back`}
               type="date"
+              min={answeredOn}
               max={today}
               value={item.reappearedOn ?? ''}
               onChange={(event) =>
@@ -170,6 +174,7 @@ export function ItemOutcomes({ dispute, today, onChange }: ItemOutcomesProps) {
           item={item}
           number={index + 1}
           mailed={Boolean(dispute.mailedOn)}
+          answeredOn={dispute.responseOn ?? dispute.mailedOn}
           today={today}
           noResponse={noResponse}
           onChange={(next) =>

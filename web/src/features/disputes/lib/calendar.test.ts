@@ -14,6 +14,10 @@ describe('dueDateCalendar', () => {
     expect(ics).toContain('SUMMARY:Response due from Experian (Round 1)');
     const unfolded = ics.replace(/\r?\n[ \t]/g, '').replace(/\\([,;])/g, '$1');
     expect(unfolded).toContain('the answer is due by December 3, 2026.');
+    // Not on the due date itself: the bureau has 5 business days more to mail its results.
+    expect(unfolded).toContain(
+      'If no answer has arrived by December 11, 2026, open My Disputes to build the follow-up letter.',
+    );
     expect(calendarFileName(dispute, due)).toBe('response-due-experian-2026-12-03.ics');
   });
 

@@ -1,10 +1,30 @@
-import { LETTER_KIND_LABELS, recipientName, type Dispute, type DueDate } from '@shared/disputes';
+import {
+  LETTER_KIND_LABELS,
+  noResponseLetterFrom,
+  recipientName,
+  type Dispute,
+  type DueDate,
+} from '@shared/disputes';
 import { addDays, formatIsoLong } from '@shared/letters';
 import { createEvent, type DateArray } from 'ics';
 
 function dateArray(iso: string): DateArray {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   return [year, month, day];
+}
+
+/**
+ * What to do if no answer comes: a bureau has 5 business days after its deadline to mail its
+ * results, so the no-response letter can be built only from the day My Disputes offers it.
+ */
+function whatNext(dispute: Dispute): string {
+  const from =
+    dispute.recipient.kind === 'bureau' && dispute.letterKind !== 'method-of-verification'
+      ? noResponseLetterFrom(dispute)
+      : null;
+  return from
+    ? `If no answer has arrived by ${formatIsoLong(from)}, open My Disputes to build the follow-up letter.`
+    : 'If no answer has arrived, open My Disputes to record it.';
 }
 
 /** An all-day calendar event on the due date, as the text of an `.ics` file. */
@@ -20,7 +40,7 @@ export function dueDateCalendar(dispute: Dispute, due: DueDate): string {
       `Mailed ${formatIsoLong(dispute.mailedOn ?? due.deliveredOn)}; ${
         due.deliveryIsEstimate ? 'delivery estimated' : 'delivered'
       } ${formatIsoLong(due.deliveredOn)}; the answer is due by ${formatIsoLong(due.dueOn)}.`,
-      'If no answer has arrived, open My Disputes to build the follow-up letter.',
+      whatNext(dispute),
     ].join('\n'),
     start: dateArray(due.dueOn),
     end: dateArray(addDays(due.dueOn, 1)),

@@ -54,4 +54,16 @@ describe('dashboardRows', () => {
     expect(row!.round.id).toBe('a2');
     expect(row!.action.label).toBe(NEXT_ACTIONS.waitForAnswer);
   });
+
+  it('asks for what came back when the answer is dated but its items are not told', () => {
+    const answered = { ...waiting, responseOn: '2026-12-10' };
+    expect(summary(dashboardRows([answered], today))).toEqual([
+      `Equifax 1: Response received, ${NEXT_ACTIONS.recordAnswer}`,
+    ]);
+    const told = {
+      ...answered,
+      items: answered.items.map((item) => ({ ...item, outcome: 'corrected' as const })),
+    };
+    expect(dashboardRows([told], today)[0]!.action.label).not.toBe(NEXT_ACTIONS.recordAnswer);
+  });
 });

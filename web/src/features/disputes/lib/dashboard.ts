@@ -55,7 +55,11 @@ function nextAction(round: Dispute, status: RoundStatus, all: readonly Dispute[]
   if (steps.length > 0)
     return action(NEXT_ACTIONS.buildFollowUp, status.status === 'overdue' ? 0 : 1);
   if (status.status === 'overdue') return action(NEXT_ACTIONS.recordAnswer, 0);
-  if (status.status === 'response-received') return action(NEXT_ACTIONS.none, 8);
+  // An answer dated but not yet told item by item: what came back decides the next letter.
+  if (status.status === 'response-received')
+    return round.items.some((item) => item.outcome === undefined)
+      ? action(NEXT_ACTIONS.recordAnswer, 1)
+      : action(NEXT_ACTIONS.none, 8);
   if (!dueDate(round)) return action(NEXT_ACTIONS.waitForAnswer, 6);
   if (!round.deliveredOn) return action(NEXT_ACTIONS.enterDelivery, 3);
   return action(NEXT_ACTIONS.waitForAnswer, 4);
