@@ -19,7 +19,8 @@ function deadline(company: string, due: DueDate | null): string {
 }
 
 /**
- * Plain text to paste into the CFPB's complaint form when a bureau has not answered a dispute:
+ * Plain text to paste into the CFPB's complaint form when a bureau has not answered a dispute (or
+ * a method-of-verification request):
  * who, what was disputed, when it was delivered, what happened, what the consumer wants.
  */
 export function cfpbComplaintNarrative(
@@ -44,17 +45,24 @@ export function cfpbComplaintNarrative(
     const details = textLines(item.details).join(' ');
     return `- ${item.accountName.trim()}${number}${details ? `: ${details}` : ''}`;
   });
+  const mailed = formatIsoLong(dispute.mailedOn ?? today);
+  // A method-of-verification request left unanswered: the complaint is about §1681i(a)(7).
+  const verification = dispute.letterKind === 'method-of-verification';
   return [
     `Company: ${company}`,
     '',
-    `What I disputed: On ${formatIsoLong(dispute.mailedOn ?? today)} I mailed ${company} a written dispute${tracking} of this information in my credit file:`,
+    verification
+      ? `What I asked: On ${mailed} I mailed ${company} a written request${tracking} to describe how it verified this information in my credit file:`
+      : `What I disputed: On ${mailed} I mailed ${company} a written dispute${tracking} of this information in my credit file:`,
     ...what,
     '',
     `When it was delivered: ${delivered}`,
     '',
-    `What happened: ${deadline(company, due)} As of ${formatIsoLong(today)} I have not received any results.`,
+    `What happened: ${deadline(company, due)} As of ${formatIsoLong(today)} I have not received ${verification ? 'its description' : 'any results'}.`,
     '',
-    `What I want: ${company} should delete the information it has not verified (15 U.S.C. §1681i(a)(5)(A)), send me the results of its reinvestigation in writing, and send me a copy of my corrected credit report.`,
+    verification
+      ? `What I want: ${company} should describe how it verified the information (15 U.S.C. §1681i(a)(7)), or delete what it cannot verify (15 U.S.C. §1681i(a)(5)(A)).`
+      : `What I want: ${company} should delete the information it has not verified (15 U.S.C. §1681i(a)(5)(A)), send me the results of its reinvestigation in writing, and send me a copy of my corrected credit report.`,
     '',
   ].join('\n');
 }

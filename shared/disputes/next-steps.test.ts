@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dispute, ItemOutcome } from './model';
-import { nextSteps } from './next-steps';
+import { escalation, nextSteps } from './next-steps';
+import { cfpbComplaintNarrative } from './cfpb-complaint';
 import { sampleDispute } from './testing/sample-dispute';
 
 function answered(first: ItemOutcome | undefined, second?: ItemOutcome): Dispute {
@@ -89,5 +90,43 @@ describe('nextSteps', () => {
     const statement = answered('verified');
     statement.letterKind = 'statement-of-dispute';
     expect(kinds(statement)).toEqual([]);
+  });
+});
+
+describe('escalation: no follow-up letter fits an unanswered one', () => {
+  // Delivered November 4: a method-of-verification request's 15 days end November 19.
+  const request = sampleDispute({
+    id: 'm',
+    round: 2,
+    parentId: 'd1',
+    letterKind: 'method-of-verification',
+    deliveredOn: '2026-11-04',
+  });
+  const toCreditor = sampleDispute({
+    recipient: { kind: 'furnisher', name: 'Citibank N.A.', address: '' },
+    deliveredOn: '2026-11-04',
+  });
+
+  it('a method-of-verification request goes to the CFPB, with a complaint about §1681i(a)(7)', () => {
+    expect(kinds(request, '2026-12-01')).toEqual([]);
+    expect(escalation(request, '2026-11-19')).toBeNull();
+    expect(escalation(request, '2026-12-01')).toBe('complaint');
+    const text = cfpbComplaintNarrative(request, ['i1'], '2026-12-01');
+    expect(text).toContain('What I asked: On November 2, 2026 I mailed Experian a written request');
+    expect(text).toContain('(15 U.S.C. §1681i(a)(7)), that is by November 19, 2026.');
+    expect(text).toContain('I have not received its description.');
+    expect(text).toContain(
+      'What I want: Experian should describe how it verified the information (15 U.S.C. §1681i(a)(7)), or delete what it cannot verify (15 U.S.C. §1681i(a)(5)(A)).',
+    );
+  });
+
+  it('a dispute to a creditor goes on to the credit bureaus', () => {
+    expect(kinds(toCreditor, '2026-12-20')).toEqual([]);
+    expect(escalation(toCreditor, '2026-12-20')).toBe('bureau-dispute');
+    expect(escalation(toCreditor, '2026-11-20')).toBeNull();
+  });
+
+  it('a dispute to a bureau has its no-response letter instead', () => {
+    expect(escalation(sampleDispute({ deliveredOn: '2026-11-04' }), '2026-12-20')).toBeNull();
   });
 });

@@ -127,3 +127,17 @@ export function noResponseLetterNote(dispute: Dispute, today: IsoDate): string |
   if (!from || !waiting || !canRecordNoResponse(dispute, today) || today >= from) return null;
   return `The no-response follow-up can be made from ${formatIsoLong(from)}: the bureau has 5 business days after its deadline to mail its results (15 U.S.C. §1681i(a)(6)(A)).`;
 }
+
+/**
+ * Where an unanswered letter goes when no follow-up letter fits it: a method-of-verification
+ * request to the CFPB (the complaint text), a dispute to a creditor on to the credit bureaus
+ * (the creditor had 30 days, 12 CFR 1022.43(e)). Null while it is not overdue.
+ */
+export function escalation(
+  dispute: Dispute,
+  today: IsoDate,
+): 'complaint' | 'bureau-dispute' | null {
+  if (disputeStatus(dispute, today) !== 'overdue') return null;
+  if (dispute.recipient.kind === 'furnisher') return 'bureau-dispute';
+  return dispute.letterKind === 'method-of-verification' ? 'complaint' : null;
+}

@@ -1,6 +1,7 @@
 import {
   cfpbComplaintNarrative,
   dueDate,
+  escalation,
   exhibitSlots,
   followUpFileName,
   LETTER_KIND_LABELS,
@@ -15,6 +16,8 @@ import {
 } from '@shared/disputes';
 import { formatIsoLong, placeholdersIn } from '@shared/letters';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import { inputClasses } from '@/components/field-styles';
@@ -220,6 +223,28 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
             />
           ))}
         </div>
+      )}
+
+      {escalation(dispute, today) === 'complaint' && (
+        <CfpbNarrative
+          text={cfpbComplaintNarrative(
+            dispute,
+            dispute.items.map((item) => item.id),
+            today,
+          )}
+        />
+      )}
+
+      {escalation(dispute, today) === 'bureau-dispute' && (
+        <p className="text-sm break-words text-gray-800">
+          {who} did not answer within the 30 days it had (12 CFR 1022.43(e)). Dispute the item with
+          the credit bureaus that report it, in the{' '}
+          <Link to={paths.tools} className="font-semibold text-blue-800 underline">
+            Dispute Generator
+          </Link>
+          . You may also file a complaint about {who} with the Consumer Financial Protection Bureau
+          (consumerfinance.gov/complaint).
+        </p>
       )}
 
       {dispute.letterKind === 'no-response' && parent && (

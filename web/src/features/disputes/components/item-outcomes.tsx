@@ -33,6 +33,7 @@ function ItemRow({
   number,
   mailed,
   answeredOn,
+  answerer,
   today,
   noResponse,
   onChange,
@@ -42,6 +43,8 @@ function ItemRow({
   mailed: boolean;
   /** When the bureau answered (or the dispute was mailed): a deleted item comes back after. */
   answeredOn: string | undefined;
+  /** Who answers the letter: "bureau", or "creditor" for a direct dispute. */
+  answerer: 'bureau' | 'creditor';
   today: string;
   noResponse: NoResponseRule;
   onChange: (next: DisputeItem) => void;
@@ -104,7 +107,8 @@ function ItemRow({
         {item.outcome === 'frivolous' && (
           <div className="sm:col-span-2">
             <label htmlFor={`${id}-reason`} className={labelClasses}>
-              The reason the bureau gave<span className="sr-only"> for {item.accountName}</span>
+              The reason the {answerer} gave
+              <span className="sr-only"> for {item.accountName}</span>
             </label>
             <textarea
               id={`${id}-reason`}
@@ -132,7 +136,8 @@ function ItemRow({
                   })
                 }
               />
-              The bureau gave no reason<span className="sr-only"> for {item.accountName}</span>
+              The {answerer} gave no reason
+              <span className="sr-only"> for {item.accountName}</span>
             </label>
           </div>
         )}
@@ -175,6 +180,7 @@ export function ItemOutcomes({ dispute, today, onChange }: ItemOutcomesProps) {
           number={index + 1}
           mailed={Boolean(dispute.mailedOn)}
           answeredOn={dispute.responseOn ?? dispute.mailedOn}
+          answerer={dispute.recipient.kind === 'bureau' ? 'bureau' : 'creditor'}
           today={today}
           noResponse={noResponse}
           onChange={(next) =>

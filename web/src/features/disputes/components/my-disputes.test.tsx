@@ -54,6 +54,35 @@ afterEach(async () => {
 });
 
 describe('My Disputes page', () => {
+  it('speaks of the creditor, not the bureau, in a dispute to a creditor', async () => {
+    const { card } = await show({
+      ...delivered(20, 'frivolous'),
+      recipient: { kind: 'furnisher', name: 'Citibank N.A.', address: '' },
+    });
+    expect(
+      within(card).getByLabelText('The reason the creditor gave for Chase Sapphire'),
+    ).toBeVisible();
+    expect(
+      within(card).getByRole('checkbox', {
+        name: 'The creditor gave no reason for Chase Sapphire',
+      }),
+    ).toBeVisible();
+  });
+
+  it('sends an unanswered dispute to a creditor on to the credit bureaus, and names the rule', async () => {
+    const { card } = await show({
+      ...delivered(40),
+      recipient: { kind: 'furnisher', name: 'Citibank N.A.', address: '' },
+    });
+    expect(card).toHaveTextContent(
+      'Citibank N.A. did not answer within the 30 days it had (12 CFR 1022.43(e)).',
+    );
+    expect(within(card).getByRole('link', { name: 'Dispute Generator' })).toHaveAttribute(
+      'href',
+      '/tools',
+    );
+  });
+
   it('offers "No response" only after the due date, saying from when', async () => {
     // Delivered 10 days ago: the 30-day period ends in 19 days; "No response" opens in 20.
     const { card } = await show(delivered(10));

@@ -66,4 +66,31 @@ describe('dashboardRows', () => {
     };
     expect(dashboardRows([told], today)[0]!.action.label).not.toBe(NEXT_ACTIONS.recordAnswer);
   });
+
+  it('never leaves an unanswered letter at "Record the answer" when no follow-up letter fits it', () => {
+    const request = sampleDispute({
+      id: 'm',
+      round: 2,
+      parentId: 'a',
+      letterKind: 'method-of-verification',
+      deliveredOn: '2026-11-04',
+      createdAt: '2026-11-02',
+      items: overdue.items.map((item) => ({ ...item, outcome: 'no-response' as const })),
+    });
+    const toCreditor = sampleDispute({
+      id: 'f',
+      recipient: { kind: 'furnisher', name: 'Citibank N.A.', address: '' },
+      deliveredOn: '2026-11-04',
+      createdAt: '2026-11-01',
+    });
+    const verified = {
+      ...overdue,
+      responseOn: '2026-11-30',
+      items: overdue.items.map((item) => ({ ...item, outcome: 'verified' as const })),
+    };
+    expect(summary(dashboardRows([verified, request, toCreditor], today))).toEqual([
+      `Experian 2: Overdue, ${NEXT_ACTIONS.complain}`,
+      `Citibank N.A. 1: Overdue, ${NEXT_ACTIONS.disputeWithBureaus}`,
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  escalation,
   dueDate,
   nextSteps,
   recipientName,
@@ -43,6 +44,8 @@ export const NEXT_ACTIONS = {
   mail: 'Mail it, then enter the mailing date',
   waitForAnswer: 'Wait for the answer, then record it',
   none: 'Nothing to do now',
+  complain: 'Send the CFPB complaint',
+  disputeWithBureaus: 'Dispute it with the credit bureaus',
 } as const;
 
 function nextAction(round: Dispute, status: RoundStatus, all: readonly Dispute[], today: IsoDate) {
@@ -54,6 +57,9 @@ function nextAction(round: Dispute, status: RoundStatus, all: readonly Dispute[]
   if (status.status === 'draft') return action(NEXT_ACTIONS.mail, 2);
   if (steps.length > 0)
     return action(NEXT_ACTIONS.buildFollowUp, status.status === 'overdue' ? 0 : 1);
+  const next = escalation(round, today);
+  if (next === 'complaint') return action(NEXT_ACTIONS.complain, 0);
+  if (next === 'bureau-dispute') return action(NEXT_ACTIONS.disputeWithBureaus, 0);
   if (status.status === 'overdue') return action(NEXT_ACTIONS.recordAnswer, 0);
   // An answer dated but not yet told item by item: what came back decides the next letter.
   if (status.status === 'response-received')
