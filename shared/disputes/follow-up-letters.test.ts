@@ -215,6 +215,11 @@ describe('follow-up letters', () => {
     expect(letter.letterText).toContain(
       '- Exhibit 1: Copy of my June 2026 statement\n- Exhibit 2: Copy of my driver’s license',
     );
+    // The account number was in the first letter: given again, not as something new.
+    expect(letter.letterText).toContain(
+      'To identify it, this letter gives the account number ending in 4321 for Chase Sapphire again, with the information I enclose.',
+    );
+    expect(letter.letterText).not.toContain('now gives');
     expect(
       buildFollowUp(parent('frivolous'), { kind: 'resubmission', itemIds: ['i1'] }, {}, IDS, DATE),
     ).toEqual({

@@ -440,6 +440,9 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
     const exhibits = numbered(enclosed, carried.length + 1);
     const notIdentified = items.some((item) => NOT_IDENTIFIED.test(item.statedReason ?? ''));
     const identifying = identifyingNow(items, input);
+    // The account number was in the first letter already: only the holder's details are new.
+    const numbers = identifying.filter((what) => what.startsWith('the account number'));
+    const holderDetails = identifying.filter((what) => !numbers.includes(what));
     if (notIdentified && identifying.length === 0)
       return { ok: false, message: FOLLOW_UP_MESSAGES.identifyingRequired, field: 'dateOfBirth' };
     return {
@@ -457,7 +460,9 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
           ],
           notIdentified
             ? [
-                `You said you could not identify the account. To identify it, this letter now gives ${andList(identifying)}.`,
+                holderDetails.length > 0
+                  ? `You said you could not identify the account. To identify it, this letter now gives ${andList(identifying)}.`
+                  : `You said you could not identify the account. To identify it, this letter gives ${andList(numbers)} again, with the information I enclose.`,
               ]
             : [],
           [`I dispute the ${plural(items, 'item', 'items')} below again.`],
