@@ -6,6 +6,12 @@ import * as v from 'valibot';
  */
 export const emailAddress = v.pipe(v.string(), v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
 
+/** No longer address is ever stored (and DynamoDB refuses a key over 2 KB): GoTrue's limit too. */
+export const EMAIL_MAX_LENGTH = 255;
+
+/** Beside an e-mail field whose address is not one, on the site's forms. */
+export const EMAIL_ADDRESS_INVALID = 'Enter an e-mail address like name@example.com.';
+
 export function isEmailAddress(value: string): boolean {
   return v.is(emailAddress, value);
 }

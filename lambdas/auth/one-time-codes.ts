@@ -30,7 +30,8 @@ import {
   resendBody,
   verifyBody,
 } from './bodies';
-import { MAX_EMAIL_LENGTH, normalizeEmail, parseAuthBody } from './request';
+import { EMAIL_MAX_LENGTH } from '../../shared/email-address';
+import { normalizeEmail, parseAuthBody } from './request';
 import { signIn } from './sign-in';
 
 /**
@@ -188,7 +189,7 @@ async function verifyCode(
     key = linkTokenHash(codeKey, input.tokenHash);
   } else {
     const email = (input.email ?? '').trim().toLowerCase();
-    if (email.length > MAX_EMAIL_LENGTH) {
+    if (email.length > EMAIL_MAX_LENGTH) {
       throw new AuthError(422, 'validation_failed', 'Invalid email format');
     }
     // Not six digits: no code could match, so nothing is looked up or counted.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isEmailAddress } from '../../shared/email-address';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '../../shared/email-address';
 import type { JsonBody } from '../platform/json-body';
 import { isJsonObject, jsonObject, parseBody } from '../platform/request-body';
 import { AuthError } from './errors';
@@ -92,9 +92,6 @@ export const metadata = v.nullish(
   ),
 );
 
-/** No longer address is ever stored (and DynamoDB refuses a key over 2 KB). */
-export const MAX_EMAIL_LENGTH = 255;
-
 const INVALID_EMAIL = 'Unable to validate email address: invalid format';
 
 /** An address as stored: trimmed, lower-case, at most 255 characters, by the one e-mail rule. */
@@ -102,7 +99,7 @@ const normalizedEmail = v.pipe(
   v.string(),
   v.trim(),
   v.toLowerCase(),
-  v.maxLength(MAX_EMAIL_LENGTH, INVALID_EMAIL),
+  v.maxLength(EMAIL_MAX_LENGTH, INVALID_EMAIL),
   v.check(isEmailAddress, INVALID_EMAIL),
 );
 

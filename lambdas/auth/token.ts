@@ -21,7 +21,8 @@ import { AuthError } from './errors';
 import { passwordMatchesIfAny, passwordWeakness } from './passwords';
 import { enforceRateLimit } from './rate-limits';
 import { passwordGrantBody, refreshGrantBody } from './bodies';
-import { MAX_EMAIL_LENGTH, parseAuthBody } from './request';
+import { EMAIL_MAX_LENGTH } from '../../shared/email-address';
+import { parseAuthBody } from './request';
 import { issueSession, signIn } from './sign-in';
 
 const INVALID_CREDENTIALS = () =>
@@ -80,7 +81,7 @@ export async function passwordGrant(
   const { config, table } = deps;
   const email = input.email.trim().toLowerCase();
   // No longer address was ever stored, and DynamoDB refuses a key over 2 KB (a 500, not a 400).
-  const lookUp = email && email.length <= MAX_EMAIL_LENGTH;
+  const lookUp = email && email.length <= EMAIL_MAX_LENGTH;
   await allowed;
   const [turn, login] = await Promise.all([
     lookUp

@@ -14,7 +14,8 @@ import { paths } from '@/config/paths';
 import { useAsBuilt } from '@/hooks/use-hydrating';
 import { useAuth } from '@/lib/auth';
 import { getSupabase } from '@/lib/supabase';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, nameAndEmailErrors } from './name-and-email';
+import { EMAIL_MAX_LENGTH } from '@shared/email-address';
+import { NAME_MAX_LENGTH, nameAndEmailErrors } from './name-and-email';
 import { useDestinationAfterSignIn } from './use-destination-after-sign-in';
 import { useEmailEnabled } from './use-email-enabled';
 import {

@@ -1,14 +1,10 @@
-import { isEmailAddress } from '@shared/email-address';
+import { EMAIL_ADDRESS_INVALID, isEmailAddress } from '@shared/email-address';
 import type { AuthFormValues, CredentialField } from './validate-credentials';
 
 /** The most a sign-up name takes: enough for any real name (as the generator's "Full Name"). */
 export const NAME_MAX_LENGTH = 120;
 
-/** The longest address the auth server stores (lambdas/auth/request.ts, like GoTrue's). */
-export const EMAIL_MAX_LENGTH = 255;
-
 export const NAME_MISSING = 'Enter your full name.';
-export const EMAIL_INVALID = 'Enter an e-mail address like name@example.com.';
 
 /**
  * The name's and the e-mail's problems, beside their fields: the form checks them itself (the
@@ -20,6 +16,6 @@ export function nameAndEmailErrors(
 ): Partial<Record<CredentialField, string>> {
   const errors: Partial<Record<CredentialField, string>> = {};
   if (mode === 'sign-up' && values.name.trim() === '') errors.name = NAME_MISSING;
-  if (!isEmailAddress(values.email.trim())) errors.email = EMAIL_INVALID;
+  if (!isEmailAddress(values.email.trim())) errors.email = EMAIL_ADDRESS_INVALID;
   return errors;
 }

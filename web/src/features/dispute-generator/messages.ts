@@ -31,7 +31,6 @@ export const GENERATOR_MESSAGES = {
 /** Beside an optional contact detail of Your details that cannot be one, once Next checks it. */
 export const CONTACT_ERRORS = {
   phone: 'Enter a phone number like (555) 123-4567.',
-  email: 'Enter an e-mail address like name@example.com.',
 } as const;
 
 /** Beside a required field left empty. */

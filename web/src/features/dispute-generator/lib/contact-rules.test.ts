@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_ADDRESS_INVALID } from '@shared/email-address';
 import { CONTACT_ERRORS } from '../messages';
 import { SENDER } from '../testing/letter-fixtures';
 import { contactProblems, isPhoneNumber } from './contact-rules';
@@ -38,11 +39,11 @@ describe('the phone and e-mail of Your details', () => {
     expect(contactProblems({ phone: ' (217) 555-0100 ', email: ' jane@example.com ' })).toEqual([]);
     expect(contactProblems({ phone: 'not a phone', email: 'not-an-email' })).toEqual([
       { field: 'sender.phone', message: CONTACT_ERRORS.phone },
-      { field: 'sender.email', message: CONTACT_ERRORS.email },
+      { field: 'sender.email', message: EMAIL_ADDRESS_INVALID },
     ]);
     for (const email of ['jane@example', 'jane example@x.com', '@example.com', 'jane@@x.com'])
       expect(contactProblems({ phone: '', email }), email).toEqual([
-        { field: 'sender.email', message: CONTACT_ERRORS.email },
+        { field: 'sender.email', message: EMAIL_ADDRESS_INVALID },
       ]);
   });
 });

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@shared/email-address';
+import { EMAIL_ADDRESS_INVALID, isEmailAddress } from '@shared/email-address';
 import type { FieldProblem, SenderDetails } from '@shared/letters';
 import * as v from 'valibot';
 import { CONTACT_ERRORS } from '../messages';
@@ -33,7 +33,7 @@ export function contactProblems(details: Pick<SenderDetails, 'phone' | 'email'>)
       ? [{ field: 'sender.phone', message: CONTACT_ERRORS.phone }]
       : []),
     ...(email && !isEmailAddress(email)
-      ? [{ field: 'sender.email', message: CONTACT_ERRORS.email }]
+      ? [{ field: 'sender.email', message: EMAIL_ADDRESS_INVALID }]
       : []),
   ];
 }

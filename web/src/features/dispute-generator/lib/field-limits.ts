@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/disputes';
+import { EMAIL_MAX_LENGTH } from '@shared/email-address';
 import { REPORT_NUMBER_MAX } from '@shared/letters';
 
 /**
@@ -8,7 +9,7 @@ import { REPORT_NUMBER_MAX } from '@shared/letters';
 export const FIELD_LIMITS = {
   name: 120,
   phone: 30,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   /** Every report number: Your details' and each further bureau's under "Also send to". */
   reportNumber: REPORT_NUMBER_MAX,
   address: 300,

@@ -1,11 +1,12 @@
 import { EMPTY_ITEM_DRAFT, type FieldProblem } from '@shared/letters';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_ADDRESS_INVALID } from '@shared/email-address';
 import { CONTACT_ERRORS } from '../messages';
 import { problemsUnder, shownProblems } from './field-problems';
 
 const PROBLEMS: FieldProblem[] = [
   { field: 'sender.phone', message: CONTACT_ERRORS.phone },
-  { field: 'sender.email', message: CONTACT_ERRORS.email },
+  { field: 'sender.email', message: EMAIL_ADDRESS_INVALID },
   { field: 'sender.dateOfBirth', message: 'Your date of birth cannot be in the future.' },
 ];
 const fields = (problems: readonly FieldProblem[]) => problems.map((problem) => problem.field);
