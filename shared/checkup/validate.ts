@@ -46,10 +46,6 @@ function columns<T>(reports: Partial<Record<BureauId, T>>, bureaus: readonly Bur
   });
 }
 
-function shownIn(reports: Partial<Record<BureauId, unknown>>): BureauId[] {
-  return BUREAU_IDS.filter((bureau) => reports[bureau] !== undefined);
-}
-
 /**
  * The bad values of a checkup: dates in the future, a date of first delinquency before the
  * account was opened, a balance that is not a number, an inquiry before the holder turned 18, and
@@ -62,19 +58,22 @@ export function inputProblems(checkup: Checkup, today: IsoDate): InputProblem[] 
   };
   add('holder', 'dateOfBirth', dateProblem(checkup.dateOfBirth, today));
   // What the user disputes must name the reports it is on: no column ticked, no letter.
-  const noReport = (id: string, disputed: boolean, shownBy: readonly BureauId[]) =>
-    add(
-      id,
-      'shown',
-      disputed && !shownBy.some((bureau) => checkup.bureaus.includes(bureau))
-        ? INPUT_MESSAGES.noReport
-        : undefined,
+  const noReport = (id: string, disputed: boolean, onReport: boolean) =>
+    add(id, 'shown', disputed && !onReport ? INPUT_MESSAGES.noReport : undefined);
+  for (const fact of checkup.personal)
+    noReport(
+      fact.id,
+      fact.neverMine,
+      fact.shownBy.some((bureau) => checkup.bureaus.includes(bureau)),
     );
-  for (const fact of checkup.personal) noReport(fact.id, fact.neverMine, fact.shownBy);
   for (const entry of [...checkup.accounts, ...checkup.publicRecords])
-    noReport(entry.id, entry.notMine, shownIn(entry.reports));
+    noReport(entry.id, entry.notMine, columns<unknown>(entry.reports, checkup.bureaus).length > 0);
   for (const inquiry of checkup.inquiries)
-    noReport(inquiry.id, inquiry.applied === 'no', shownIn(inquiry.reports));
+    noReport(
+      inquiry.id,
+      inquiry.applied === 'no',
+      columns(inquiry.reports, checkup.bureaus).length > 0,
+    );
   for (const account of checkup.accounts)
     for (const [bureau, facts] of columns(account.reports, checkup.bureaus)) {
       const opened = dateProblem(facts.dateOpened, today);

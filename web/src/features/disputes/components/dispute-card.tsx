@@ -105,6 +105,7 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
   const needsUser = status.status === 'overdue' && status.followedUpBy === undefined;
   const due = dueDate(dispute);
   const steps = nextSteps(dispute, laterRounds, today);
+  const escalated = escalation(dispute, today);
   const who = recipientName(dispute.recipient);
   // The kept letter never has the date of birth, SSN digits or report number a bureau may need.
   const identityNote =
@@ -225,7 +226,7 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
         </div>
       )}
 
-      {escalation(dispute, today) === 'complaint' && (
+      {escalated === 'complaint' && (
         <CfpbNarrative
           text={cfpbComplaintNarrative(
             dispute,
@@ -235,7 +236,7 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
         />
       )}
 
-      {escalation(dispute, today) === 'bureau-dispute' && (
+      {escalated === 'bureau-dispute' && (
         <p className="text-sm break-words text-gray-800">
           {who} did not answer within the 30 days it had (12 CFR 1022.43(e)). Dispute the item with
           the credit bureaus that report it, in the{' '}

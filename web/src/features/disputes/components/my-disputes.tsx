@@ -38,20 +38,24 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
   }, [openedId]);
 
   const disputes = api.state.status === 'ready' ? api.state.disputes : [];
-  const opened = threads(disputes).find((thread) => thread.root.id === openedId);
+  // Threads are worked out here only for an opened one: the dashboard's rows work out their own.
+  const opened = openedId
+    ? threads(disputes).find((thread) => thread.root.id === openedId)
+    : undefined;
   const thread = useRef<HTMLElement>(null);
   const shown = useRef({ id: '', rounds: 0 });
+  const openedRootId = opened?.root.id ?? '';
   const rounds = opened?.rounds.length ?? 0;
   // A keyboard user lands on the thread opened (its first round's title) and on the round a
   // follow-up has just added (the last one's), not back at the top of the page.
   useEffect(() => {
     const before = shown.current;
-    shown.current = { id: opened?.root.id ?? '', rounds };
+    shown.current = { id: openedRootId, rounds };
     const titles = thread.current?.querySelectorAll<HTMLElement>('article h2');
-    if (!opened || !titles?.length) return;
-    if (before.id !== opened.root.id) titles[0]!.focus();
+    if (!openedRootId || !titles?.length) return;
+    if (before.id !== openedRootId) titles[0]!.focus();
     else if (rounds > before.rounds) titles[titles.length - 1]!.focus();
-  }, [opened, rounds]);
+  }, [openedRootId, rounds]);
 
   if (api.state.status === 'loading') return <Spinner label="Loading your disputes..." />;
   if (api.state.status === 'unavailable')
