@@ -78,8 +78,27 @@ async function sendOrPretend(
   }
 }
 
+/**
+ * Runs a request that mails a known address and not an unknown one, answering no sooner than
+ * `mailAnswerFloorMs` after it started, so its time tells nothing (a Lambda cannot send after
+ * answering). A send slower than the floor still shows; the floor sits above SES's usual time.
+ */
+async function atFloor(deps: AuthDeps, work: () => Promise<Response>): Promise<Response> {
+  const started = deps.now();
+  try {
+    return await work();
+  } finally {
+    const left = started + deps.config.mailAnswerFloorMs - deps.now();
+    if (left > 0) await deps.sleep(left);
+  }
+}
+
 /** `POST /recover`: mails a password-recovery link (the answer never tells whether it did). */
-export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
+export function recover(deps: AuthDeps, c: Context): Promise<Response> {
+  return atFloor(deps, () => recoverNow(deps, c));
+}
+
+async function recoverNow(deps: AuthDeps, c: Context): Promise<Response> {
   const rawEmail = parseAuthBody(recoverBody, await readJsonBody(c)).email;
   if (!rawEmail) {
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
@@ -94,7 +113,11 @@ export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
 }
 
 /** `POST /otp`: mails a magic link (or the confirmation), creating the user if asked to. */
-export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
+export function otp(deps: AuthDeps, c: Context): Promise<Response> {
+  return atFloor(deps, () => otpNow(deps, c));
+}
+
+async function otpNow(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps;
   const body = await readJsonBody(c);
   const { email: rawEmail, phone } = parseAuthBody(otpAddressBody, body);

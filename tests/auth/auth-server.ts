@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
+import type { AuthDepsOptions } from '../../lambdas/auth/deps';
 import type { Env } from '../../lambdas/platform/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox, type Outbox } from '../../local/outbox';
@@ -37,7 +38,10 @@ export interface AuthServer {
 }
 
 /** The auth app on its own table, served over real HTTP on a free port. */
-export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> {
+export async function startAuthServer(
+  overrides: Env = {},
+  options: Pick<AuthDepsOptions, 'sleep'> & { onMail?: () => void } = {},
+): Promise<AuthServer> {
   const { env: tableEnv } = await createTestTable();
   const clock = createClock();
   const outbox = createOutbox(null);
@@ -67,7 +71,13 @@ export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> 
     ...tableEnv,
     ...overrides,
   };
-  served.app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer: outbox });
+  const mailer = {
+    send: async (message: Parameters<Outbox['send']>[0]) => {
+      options.onMail?.();
+      await outbox.send(message);
+    },
+  };
+  served.app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer, sleep: options.sleep });
   return {
     url,
     env,

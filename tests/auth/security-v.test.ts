@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
+import { CHECKOUT_BODY, startPaymentsStack } from '../payments/payments-stack';
 import { call, startAuthServer, uniqueEmail } from './auth-server';
 
 /** The red-team review's reproductions (issue 38), one block per point. */
@@ -319,6 +321,100 @@ describe('3. nothing a stranger set survives confirmation', () => {
       ).toBe(200);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('6. enumeration by time', () => {
+  it('answers /recover and /otp at the same floor for known and unknown addresses', async () => {
+    const slept: number[] = [];
+    let clockMoved = 0;
+    const server = await startAuthServer(
+      { MAIL_ANSWER_FLOOR_MS: '500', CLIENT_IP_HEADER: 'x-client' },
+      {
+        sleep: async (ms) => {
+          slept.push(ms);
+        },
+        // Sending takes 300 ms of the server's clock (frozen otherwise).
+        onMail: () => {
+          clockMoved += 300;
+          server.clock.advance(300);
+        },
+      },
+    );
+    server.clock.freeze();
+    try {
+      const known = uniqueEmail('known');
+      await call(server, 'POST', '/signup', { body: { email: known, password: 'long enough' } });
+      const time = async (path: string, email: string) => {
+        slept.length = 0;
+        clockMoved = 0;
+        const response = await call(server, 'POST', path, {
+          body: { email, create_user: false },
+          headers: from(`192.0.2.${(slept.length % 200) + 1}`),
+        });
+        expect(response.status).toBe(200);
+        server.clock.advance(61_000);
+        return clockMoved + slept.reduce((sum, ms) => sum + ms, 0);
+      };
+      for (const path of ['/recover', '/otp']) {
+        const sends = (await server.outbox.list()).length;
+        const knownTime = await time(path, known);
+        expect((await server.outbox.list()).length).toBe(sends + 1);
+        expect(knownTime).toBe(500);
+        expect(await time(path, uniqueEmail('unknown'))).toBe(500);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('4. per-user limits on the paid paths', () => {
+  it('answers 429 with Retry-After past 10 calls a minute to checkout or the portal, per user', async () => {
+    // The functions' clock stands at the start of a minute: no window ends mid-test.
+    const minute = Math.ceil(Date.now() / 60_000) * 60_000;
+    const stack = await startPaymentsStack({ now: () => minute });
+    try {
+      const user = await stack.signUp();
+      const post = (name: string, who = user, body: object = {}) =>
+        fetch(`${stack.apiUrl}/functions/v1/${name}`, {
+          method: 'POST',
+          headers: {
+            apikey: LOCAL_PUBLISHABLE_KEY,
+            authorization: `Bearer ${who.accessToken}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        });
+      const statuses = [];
+      for (let i = 0; i < 12; i += 1) {
+        statuses.push((await post('stripe-checkout', user, CHECKOUT_BODY)).status);
+      }
+      // Checkout expires the open sessions first, so one per minute reaches Stripe at most ten times.
+      expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+      expect(stack.stripe.emulator.checkoutSessions.size).toBe(10);
+      const refused = await post('stripe-checkout', user, CHECKOUT_BODY);
+      expect(await refused.json()).toMatchObject({ code: 'over_request_rate_limit' });
+      expect(refused.headers.get('retry-after')).toBe('60');
+      // The portal counts apart; another user is not slowed.
+      const portal = [];
+      for (let i = 0; i < 11; i += 1) portal.push((await post('billing-portal')).status);
+      expect(portal).toEqual([...Array(10).fill(200), 429]);
+      const other = await stack.signUp();
+      expect((await post('stripe-checkout', other, CHECKOUT_BODY)).status).toBe(200);
+      // Counted in the table, in the user's own billing partition.
+      const counted = await stack.table.doc.query({
+        TableName: stack.table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rate)',
+        ExpressionAttributeValues: { ':pk': `BILLING#${user.userId}`, ':rate': 'RATE#' },
+      });
+      expect(counted.Items?.map((item) => String(item.sk).split('#')[1]).sort()).toEqual([
+        'billing-portal',
+        'stripe-checkout',
+      ]);
+    } finally {
+      await stack.stop();
     }
   });
 });
