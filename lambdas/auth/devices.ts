@@ -26,7 +26,11 @@ function entries(c: Context): string[] {
 }
 
 /** The device id the request's cookie holds for this address, if it holds a valid one. */
-async function deviceFor(deps: AuthDeps, c: Context, email: string): Promise<string | undefined> {
+export async function deviceFor(
+  deps: AuthDeps,
+  c: Context,
+  email: string,
+): Promise<string | undefined> {
   const found = entries(c);
   if (found.length === 0) return undefined;
   const { codeKey } = await deps.keyRing();

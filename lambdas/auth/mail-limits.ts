@@ -48,14 +48,20 @@ export type MailRefund = () => Promise<void>;
  * Counts a request that may send e-mail before anything is looked up, the same for known and
  * unknown addresses: each recipient's resend interval (unless `interval` is false), then the
  * client's hourly share (an IPv4 /24 or IPv6 /48, one unit per e-mail), then each recipient's
- * hourly count in `bucket` (recovery and magic links count apart from sign-ups and resends).
+ * hourly count in `bucket` (recovery and magic links count apart from sign-ups and resends). A
+ * `device` (the owner's browser) has a share and a count of its own, which strangers cannot spend.
  * 429 over any, with nothing else kept; answers the refund for a request that sends nothing.
  */
 export async function chargeMailRequest(
   deps: AuthDeps,
   c: Context,
   addresses: string[],
-  options: { interval?: boolean; bucket?: 'mail-address' | 'mail-recovery' } = {},
+  options: {
+    interval?: boolean;
+    bucket?: 'mail-address' | 'mail-recovery';
+    /** A browser that signed in to the address's account: it counts on its own, not the address's. */
+    device?: string;
+  } = {},
 ): Promise<MailRefund> {
   const { rateLimits, mailMinIntervalSeconds, clientIpHeader } = deps.config;
   if (options.interval ?? true) {
@@ -84,12 +90,14 @@ export async function chargeMailRequest(
     charged.push([bucket, key, rule]);
   };
   // One unit of the client's share per e-mail (an e-mail change sends two).
-  const client = mailClientKey(clientIp(c, clientIpHeader));
+  const { device } = options;
+  const client = device ? `device:${device}` : mailClientKey(clientIp(c, clientIpHeader));
   for (let sent = 0; sent < addresses.length; sent += 1) {
     await charge('mail-client', client, rateLimits.emailPerClient);
   }
   for (const address of addresses) {
-    await charge(options.bucket ?? 'mail-address', address, rateLimits.emailPerAddress);
+    if (device) await charge('mail-device', device, rateLimits.emailPerAddress);
+    else await charge(options.bucket ?? 'mail-address', address, rateLimits.emailPerAddress);
   }
   return refund;
 }

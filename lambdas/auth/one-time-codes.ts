@@ -15,7 +15,7 @@ import { EmailTakenError, emailIdentityData, findLogin, getUser } from '../ident
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { NO_PASSWORD_KEPT } from './emails';
-import { rememberDevice } from './devices';
+import { deviceFor, rememberDevice } from './devices';
 import { AuthError } from './errors';
 import { SendTooSoonError, probeEmailBudget, sendEmailChange, sendOtp } from './mail-codes';
 import { chargeMailRequest } from './mail-limits';
@@ -104,7 +104,8 @@ async function recoverNow(deps: AuthDeps, c: Context): Promise<Response> {
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   }
   const email = normalizeEmail(rawEmail);
-  await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery' });
+  const device = await deviceFor(deps, c, email);
+  await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery', device });
   const user = await userByEmail(deps, email);
   await sendOrPretend(deps, user, (known) =>
     sendOtp(deps, known, 'recovery', c.req.query('redirect_to')),

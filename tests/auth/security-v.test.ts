@@ -418,3 +418,39 @@ describe('4. per-user limits on the paid paths', () => {
     }
   });
 });
+
+describe('2. the owner’s browser can always ask for a recovery link', () => {
+  it('counts its own recovery mails, apart from what strangers spent on the address', async () => {
+    const server = await manyClients();
+    try {
+      const email = uniqueEmail('owner');
+      await call(server, 'POST', '/signup', { body: { email, password: 'forgotten soon' } });
+      const signedIn = await call(server, 'POST', '/token?grant_type=password', {
+        body: { email, password: 'forgotten soon' },
+        headers: from('198.51.100.20'),
+      });
+      const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+      // A stranger spends the address's 3 recovery mails an hour.
+      const strangers = [];
+      for (let i = 0; i < 4; i += 1) {
+        server.clock.advance(61_000);
+        const recover = await call(server, 'POST', '/recover', {
+          body: { email },
+          headers: from(`203.0.113.${i + 1}`),
+        });
+        strangers.push(recover.status);
+      }
+      expect(strangers).toEqual([200, 200, 200, 429]);
+      server.clock.advance(61_000);
+      const sent = (await server.outbox.list()).length;
+      const owner = await call(server, 'POST', '/recover', {
+        body: { email },
+        headers: { ...from('203.0.113.9'), cookie },
+      });
+      expect(owner.status).toBe(200);
+      expect((await server.outbox.list()).length).toBe(sent + 1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
