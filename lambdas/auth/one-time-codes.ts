@@ -79,8 +79,9 @@ async function sendOrPretend(
 }
 
 /**
- * Runs a request that mails a known address and not an unknown one, answering no sooner than
- * `mailAnswerFloorMs` after it started, so its time tells nothing (a Lambda cannot send after
+ * Runs the part of a request that mails a known address and not an unknown one (a valid body's
+ * lookups and send), answering no sooner than `mailAnswerFloorMs` after it started, so its time
+ * tells nothing (a Lambda cannot send after
  * answering). A send slower than the floor still shows; the floor sits above SES's usual time.
  */
 async function atFloor(deps: AuthDeps, work: () => Promise<Response>): Promise<Response> {
@@ -94,32 +95,25 @@ async function atFloor(deps: AuthDeps, work: () => Promise<Response>): Promise<R
 }
 
 /** `POST /recover`: mails a password-recovery link (the answer never tells whether it did). */
-export function recover(deps: AuthDeps, c: Context): Promise<Response> {
-  return atFloor(deps, () => recoverNow(deps, c));
-}
-
-async function recoverNow(deps: AuthDeps, c: Context): Promise<Response> {
+export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
   const rawEmail = parseAuthBody(recoverBody, await readJsonBody(c)).email;
   if (!rawEmail) {
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   }
   const email = normalizeEmail(rawEmail);
-  const device = await deviceFor(deps, c, email);
-  await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery', device });
-  const user = await userByEmail(deps, email);
-  await sendOrPretend(deps, user, (known) =>
-    sendOtp(deps, known, 'recovery', c.req.query('redirect_to')),
-  );
-  return c.json({});
+  return atFloor(deps, async () => {
+    const device = await deviceFor(deps, c, email);
+    await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery', device });
+    const user = await userByEmail(deps, email);
+    await sendOrPretend(deps, user, (known) =>
+      sendOtp(deps, known, 'recovery', c.req.query('redirect_to')),
+    );
+    return c.json({});
+  });
 }
 
 /** `POST /otp`: mails a magic link (or the confirmation), creating the user if asked to. */
-export function otp(deps: AuthDeps, c: Context): Promise<Response> {
-  return atFloor(deps, () => otpNow(deps, c));
-}
-
-async function otpNow(deps: AuthDeps, c: Context): Promise<Response> {
-  const { config } = deps;
+export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   const body = await readJsonBody(c);
   const { email: rawEmail, phone } = parseAuthBody(otpAddressBody, body);
   if (rawEmail && phone) {
@@ -138,6 +132,21 @@ async function otpNow(deps: AuthDeps, c: Context): Promise<Response> {
 
   const email = normalizeEmail(rawEmail);
   assertUserMetadataFits(emailIdentityData(data, { id: randomUUID(), email, confirmed: false }));
+  return atFloor(deps, () => otpFor(deps, c, { email, createIfMissing, data, redirectTo }));
+}
+
+async function otpFor(
+  deps: AuthDeps,
+  c: Context,
+  input: {
+    email: string;
+    createIfMissing: boolean;
+    data: Record<string, unknown>;
+    redirectTo: string | undefined;
+  },
+): Promise<Response> {
+  const { config } = deps;
+  const { email, createIfMissing, data, redirectTo } = input;
   await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery' });
   const user = await userByEmail(deps, email);
   // Without an account and without leave to create one, nothing is sent; the answer is the
