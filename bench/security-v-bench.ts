@@ -31,6 +31,9 @@ const { signIn } = readAuthConfig({
   TABLE_NAME: 'bench',
   SITE_URL: 'http://localhost:8787',
   PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
+  // Named only: the figures read the sign-in defaults, never a secret.
+  JWT_SIGNING_KEYS: 'unused',
+  REFRESH_TOKEN_SECRET: 'unused',
 });
 // One client: its own count binds first. 1,000 clients: each is fresh, so the account's binds.
 console.log(
