@@ -148,62 +148,71 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
           )}
         </div>
       )}
-      {letters.creditorLetters.length > 0 && (
-        <p className="text-sm text-gray-800">
-          The letters to the creditors are optional: a direct dispute to the company that reports
-          the account. Type its dispute address on its letter (the address on its statements or its
-          website), or leave it blank to write it in by hand.
-        </p>
+      {letters.bureauLetters.length > 0 && (
+        <section aria-label="Letters to the credit bureaus" className="space-y-2">
+          <h3 className="text-lg font-bold">To the credit bureaus</h3>
+          <OneAtATime
+            noun="bureau letter"
+            items={letters.bureauLetters.map((letter) => ({
+              key: letter.bureau,
+              label: `Letter to ${BUREAUS[letter.bureau].name}`,
+              node: (
+                <LetterCard
+                  title={`Letter to ${BUREAUS[letter.bureau].name}`}
+                  letter={letter}
+                  bankruptcies={bankruptcies(letter.findingIds)}
+                  sender={sender}
+                  waits={waits(letter)}
+                />
+              ),
+            }))}
+          />
+        </section>
       )}
-      <OneAtATime
-        noun="letter"
-        items={[
-          ...letters.bureauLetters.map((letter) => ({
-            key: letter.bureau,
-            label: `Letter to ${BUREAUS[letter.bureau].name}`,
-            node: (
-              <LetterCard
-                title={`Letter to ${BUREAUS[letter.bureau].name}`}
-                letter={letter}
-                bankruptcies={bankruptcies(letter.findingIds)}
-                sender={sender}
-                waits={waits(letter)}
-              />
-            ),
-          })),
-          ...letters.creditorLetters.map((letter) => ({
-            key: letter.findingId,
-            label: `Letter to ${letter.creditor}`,
-            node: (
-              <LetterCard
-                title={`Letter to ${letter.creditor}`}
-                letter={letter}
-                bankruptcies={bankruptcies([letter.findingId])}
-                sender={sender}
-                waits={waits(letter)}
-                address={creditorAddresses[letter.findingId]}
-                onAddress={(typed) =>
-                  setCreditorAddresses((current) => ({ ...current, [letter.findingId]: typed }))
-                }
-              >
-                {!practice && (
-                  <Checkbox
-                    label="I mail this one too"
-                    checked={creditors.includes(letter.findingId)}
-                    onChange={(mail) =>
-                      setCreditors((current) =>
-                        mail
-                          ? [...current, letter.findingId]
-                          : current.filter((each) => each !== letter.findingId),
-                      )
-                    }
-                  />
-                )}
-              </LetterCard>
-            ),
-          })),
-        ]}
-      />
+      {letters.creditorLetters.length > 0 && (
+        <section aria-label="Letters to the creditors" className="space-y-2">
+          <h3 className="text-lg font-bold">To the creditors (optional)</h3>
+          <p className="text-sm text-gray-800">
+            A direct dispute to the company that reports the account. Type its dispute address on
+            its letter (the address on its statements or its website), or leave it blank to write it
+            in by hand.
+          </p>
+          <OneAtATime
+            noun="creditor letter"
+            items={letters.creditorLetters.map((letter) => ({
+              key: letter.findingId,
+              label: `Letter to ${letter.creditor}`,
+              node: (
+                <LetterCard
+                  title={`Letter to ${letter.creditor}`}
+                  letter={letter}
+                  bankruptcies={bankruptcies([letter.findingId])}
+                  sender={sender}
+                  waits={waits(letter)}
+                  address={creditorAddresses[letter.findingId]}
+                  onAddress={(typed) =>
+                    setCreditorAddresses((current) => ({ ...current, [letter.findingId]: typed }))
+                  }
+                >
+                  {!practice && (
+                    <Checkbox
+                      label="I mail this one too"
+                      checked={creditors.includes(letter.findingId)}
+                      onChange={(mail) =>
+                        setCreditors((current) =>
+                          mail
+                            ? [...current, letter.findingId]
+                            : current.filter((each) => each !== letter.findingId),
+                        )
+                      }
+                    />
+                  )}
+                </LetterCard>
+              ),
+            }))}
+          />
+        </section>
+      )}
       <NotInLetter letters={letters} practice={practice} />
       {!practice &&
         letters.bureauLetters.length > 0 &&
