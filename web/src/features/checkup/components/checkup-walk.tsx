@@ -67,14 +67,15 @@ export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) 
     <div className="space-y-6">
       {checkup && (
         <nav aria-label="Checkup steps" className="overflow-x-auto">
-          <ol className="flex flex-wrap gap-2 text-sm">
+          {/* One row that scrolls sideways on a phone: the steps never push the step down. */}
+          <ol className="flex gap-2 text-sm max-sm:pb-1 sm:flex-wrap">
             {STEP_IDS.map((each, index) => (
               <li key={each}>
                 <button
                   type="button"
                   aria-current={each === step ? 'step' : undefined}
                   onClick={() => goTo(each)}
-                  className={`rounded-full border px-3 py-1 ${each === step ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-gray-300 text-gray-800'} ${checkup.skippedSections.includes(each as never) ? 'line-through' : ''}`}
+                  className={`rounded-full border px-3 py-1 whitespace-nowrap ${each === step ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-gray-300 text-gray-800'} ${checkup.skippedSections.includes(each as never) ? 'line-through' : ''}`}
                 >
                   {index + 1}. {STEP_LABELS[each]}
                 </button>
@@ -85,9 +86,8 @@ export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) 
       )}
       {checkup?.sample && (
         <p className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
-          <strong>Sample mode:</strong> practice on three fictional reports of a made-up person
-          (Alex J. Sample), kept apart from your own checkup. Its letters are marked &quot;SAMPLE:
-          not for mailing&quot; and never reach My Disputes.
+          <strong>Sample mode:</strong> practice on a made-up person&apos;s reports, apart from your
+          own checkup. Its letters say &quot;SAMPLE: not for mailing&quot; and are never mailed.
         </p>
       )}
       {!api.kept && (

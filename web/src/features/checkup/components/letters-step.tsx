@@ -45,6 +45,7 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
   const [fields, setFields] = useState(() => initialFields(loadDetails(userId), signUpName));
   const [creditors, setCreditors] = useState<string[]>([]);
   const [creditorAddresses, setCreditorAddresses] = useState<Record<string, string>>({});
+  const [showCreditors, setShowCreditors] = useState(false);
   const [zip, setZip] = useState<'idle' | 'zipping' | 'zipped' | 'failed'>('idle');
   const sender = useMemo(() => senderOf(fields, practice), [fields, practice]);
   const problems = useMemo(
@@ -112,10 +113,8 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
       </h2>
       <p>{lettersSummary(letters.bureauLetters, letters.creditorLetters.length)}</p>
       {practice ? (
-        <p className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
-          Practice letters: signed by the sample’s made-up holder, Alex J. Sample, and marked
-          “SAMPLE: not for mailing” on every page and file. They cannot be marked as mailed. Your
-          own details are never used for them.
+        <p className="text-sm text-amber-950">
+          Signed by the sample’s made-up holder, never with your details.
         </p>
       ) : (
         <SenderFields
@@ -153,6 +152,7 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
           <h3 className="text-lg font-bold">To the credit bureaus</h3>
           <OneAtATime
             noun="bureau letter"
+            bottom={false}
             items={letters.bureauLetters.map((letter) => ({
               key: letter.bureau,
               label: `Letter to ${BUREAUS[letter.bureau].name}`,
@@ -177,40 +177,53 @@ export function LettersStep({ api, userId, signUpName, onMailed }: LettersStepPr
             its letter (the address on its statements or its website), or leave it blank to write it
             in by hand.
           </p>
-          <OneAtATime
-            noun="creditor letter"
-            items={letters.creditorLetters.map((letter) => ({
-              key: letter.findingId,
-              label: `Letter to ${letter.creditor}`,
-              node: (
-                <LetterCard
-                  title={`Letter to ${letter.creditor}`}
-                  letter={letter}
-                  bankruptcies={bankruptcies([letter.findingId])}
-                  sender={sender}
-                  waits={waits(letter)}
-                  address={creditorAddresses[letter.findingId]}
-                  onAddress={(typed) =>
-                    setCreditorAddresses((current) => ({ ...current, [letter.findingId]: typed }))
-                  }
-                >
-                  {!practice && (
-                    <Checkbox
-                      label="I mail this one too"
-                      checked={creditors.includes(letter.findingId)}
-                      onChange={(mail) =>
-                        setCreditors((current) =>
-                          mail
-                            ? [...current, letter.findingId]
-                            : current.filter((each) => each !== letter.findingId),
-                        )
-                      }
-                    />
-                  )}
-                </LetterCard>
-              ),
-            }))}
-          />
+          {/* Optional letters: on a phone they open on request, so the step stays short. */}
+          <button
+            type="button"
+            aria-expanded={showCreditors}
+            className={buttonClasses('secondary', 'px-4 py-2 text-sm sm:hidden')}
+            onClick={() => setShowCreditors(!showCreditors)}
+          >
+            {showCreditors ? 'Hide' : 'Show'} the {letters.creditorLetters.length} creditor{' '}
+            {letters.creditorLetters.length === 1 ? 'letter' : 'letters'}
+          </button>
+          <div className={showCreditors ? '' : 'max-sm:hidden'}>
+            <OneAtATime
+              noun="creditor letter"
+              bottom={false}
+              items={letters.creditorLetters.map((letter) => ({
+                key: letter.findingId,
+                label: `Letter to ${letter.creditor}`,
+                node: (
+                  <LetterCard
+                    title={`Letter to ${letter.creditor}`}
+                    letter={letter}
+                    bankruptcies={bankruptcies([letter.findingId])}
+                    sender={sender}
+                    waits={waits(letter)}
+                    address={creditorAddresses[letter.findingId]}
+                    onAddress={(typed) =>
+                      setCreditorAddresses((current) => ({ ...current, [letter.findingId]: typed }))
+                    }
+                  >
+                    {!practice && (
+                      <Checkbox
+                        label="I mail this one too"
+                        checked={creditors.includes(letter.findingId)}
+                        onChange={(mail) =>
+                          setCreditors((current) =>
+                            mail
+                              ? [...current, letter.findingId]
+                              : current.filter((each) => each !== letter.findingId),
+                          )
+                        }
+                      />
+                    )}
+                  </LetterCard>
+                ),
+              }))}
+            />
+          </div>
         </section>
       )}
       <NotInLetter letters={letters} practice={practice} />

@@ -8,13 +8,15 @@ interface OneAtATimeProps {
   items: readonly { key: string; label: string; node: ReactNode }[];
   /** The item to open on (a link back names it). */
   openKey?: string | null;
+  /** Previous / Next under the item too (for long items). */
+  bottom?: boolean;
 }
 
 /**
  * A list shown whole on a wide screen and one item at a time on a phone, with "3 of 14" and
  * Previous / Next: a phone never scrolls through every finding or letter at once.
  */
-export function OneAtATime({ noun, items, openKey = null }: OneAtATimeProps) {
+export function OneAtATime({ noun, items, openKey = null, bottom = true }: OneAtATimeProps) {
   const keys = items.map((item) => item.key);
   const [asked, setAsked] = useState(() => positionOf(keys, openKey));
   const index = clampIndex(asked, items.length);
@@ -42,6 +44,7 @@ export function OneAtATime({ noun, items, openKey = null }: OneAtATimeProps) {
         type="button"
         className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
         aria-disabled={index === 0 || undefined}
+        aria-label={`Previous ${noun}`}
         onClick={() => go(index - 1)}
       >
         Previous
@@ -51,9 +54,10 @@ export function OneAtATime({ noun, items, openKey = null }: OneAtATimeProps) {
         type="button"
         className={buttonClasses('secondary', 'px-3 py-2 text-sm')}
         aria-disabled={index === items.length - 1 || undefined}
+        aria-label={`Next ${noun}`}
         onClick={() => go(index + 1)}
       >
-        Next {noun}
+        Next
       </button>
     </div>
   );
@@ -72,7 +76,7 @@ export function OneAtATime({ noun, items, openKey = null }: OneAtATimeProps) {
           </li>
         ))}
       </ul>
-      {pager('bottom')}
+      {bottom && pager('bottom')}
     </div>
   );
 }
