@@ -251,9 +251,7 @@ function mismatches(account: AccountEntry, checkup: Checkup): Finding[] {
           )}.${field === 'balance' && dates.size > 1 ? ' They report on different dates, and a balance changes from month to month: a difference alone does not make one wrong.' : ''}`,
         basis: CITE.accuracy,
         action: truth
-          ? wrong.length > 0
-            ? `You said the ${label} is ${truth.shown || 'none'}: ask ${bureauList(wrong)} to correct it.`
-            : `You said the ${label} is ${truth.shown || 'none'}: no bureau needs to correct it.`
+          ? `${field === 'lateMonths' ? `You said you were late ${truth.compared === '' ? 'in no month' : `in ${truth.shown}`}` : `You said the ${label} is ${truth.shown}`}: ${wrong.length > 0 ? `ask ${bureauList(wrong)} to correct it.` : 'no bureau needs to correct it.'}`
           : 'Say what is true: one bureau’s value, another value, or that you are not sure.',
         field,
         values,

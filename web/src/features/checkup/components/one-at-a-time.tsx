@@ -21,7 +21,13 @@ export function OneAtATime({ noun, items, openKey = null, bottom = true }: OneAt
   const [asked, setAsked] = useState(() => positionOf(keys, openKey));
   const index = clampIndex(asked, items.length);
   const top = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const moved = useRef(false);
+
+  // Opened on an item a link names: on a wide screen, where all show, scroll to it.
+  useEffect(() => {
+    if (openKey !== null) list.current?.children[index]?.scrollIntoView?.({ block: 'start' });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!moved.current) return;
@@ -69,7 +75,7 @@ export function OneAtATime({ noun, items, openKey = null, bottom = true }: OneAt
         </p>
       </div>
       {pager('top')}
-      <ul className="space-y-3">
+      <ul ref={list} className="space-y-3">
         {items.map((item, position) => (
           <li key={item.key} className={`min-w-0 ${position === index ? '' : 'max-sm:hidden'}`}>
             {item.node}
