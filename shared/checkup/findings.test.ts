@@ -348,6 +348,17 @@ describe('duplicates, §1681e(b)', () => {
     );
     expect(sameNumber[0]).toMatchObject({ kind: 'duplicate', entryId: 'a2', otherEntryId: 'a1' });
     expect(sameNumber[0]!.reason).toContain('the same last 4 digits');
+    const sameOriginal = computeFindings(
+      checkup({
+        accounts: [
+          { ...loan('a1', '8830', '2024-11-12'), originalCreditor: 'Springfield Imaging' },
+          { ...loan('a2', '8831', '2025-02-20'), originalCreditor: 'Springfield Imaging' },
+        ],
+      }),
+      TODAY,
+    );
+    expect(sameOriginal[0]).toMatchObject({ entryId: 'a2', otherEntryId: 'a1' });
+    expect(sameOriginal[0]!.reason).toContain('the same original creditor, Springfield Imaging');
   });
 
   it('two student loans of one lender with the same balance are not a duplicate', () => {

@@ -305,12 +305,15 @@ function notMineAccount(account: AccountEntry, checkup: Checkup): Finding[] {
 const lastFour = (account: AccountEntry) => account.accountNumber.replace(/\s/g, '').slice(-4);
 
 /**
- * Why two entries of one creditor may be one debt: the same last 4 digits, or the same date
- * opened at a bureau that shows both. A like balance alone is not enough: one lender's two loans
+ * Why two entries of one creditor may be one debt: the same last 4 digits, the same original
+ * creditor named by a collector, or the same date opened at a bureau that shows both. A like balance alone is not enough: one lender's two loans
  * often match.
  */
 function sameDebtSign(first: AccountEntry, second: AccountEntry, bureaus: readonly BureauId[]) {
   if (lastFour(first) !== '' && lastFour(first) === lastFour(second)) return 'number';
+  // A collector listing two debts it says came from the same original creditor.
+  const original = normalizedName(first.originalCreditor);
+  if (original !== '' && original === normalizedName(second.originalCreditor)) return 'original';
   const sameDay = bureaus.some((bureau) => {
     const opened = first.reports[bureau]?.dateOpened;
     return Boolean(opened) && opened === second.reports[bureau]?.dateOpened;
@@ -352,7 +355,7 @@ function duplicates(checkup: Checkup, skip: ReadonlySet<string>): Finding[] {
         duplicate: 'same-creditor',
         title: entryTitle(repeat.creditor, repeat.accountNumber),
         bureaus,
-        reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'list' : 'lists'} ${repeat.creditor.trim()} twice (${both}), with ${sign === 'number' ? 'the same last 4 digits' : 'the same date opened'}. If they are one debt, it counts twice.`,
+        reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'list' : 'lists'} ${repeat.creditor.trim()} twice (${both}), with ${sign === 'number' ? 'the same last 4 digits' : sign === 'original' ? `the same original creditor, ${repeat.originalCreditor.trim()}` : 'the same date opened'}. If they are one debt, it counts twice.`,
         basis: CITE.accuracy,
         action: `Say whether they are the same debt. Only then does a letter ask ${bureauList(bureaus)} to delete the later entry, ${entryTitle(repeat.creditor, repeat.accountNumber)}.`,
       });

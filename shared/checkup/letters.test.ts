@@ -7,6 +7,7 @@ import {
   checkupLetters,
   computeFindings,
   emptyCheckup,
+  EMPTY_ACCOUNT_FACTS,
   identityProblems,
   mailedLetters,
   markSample,
@@ -342,6 +343,31 @@ describe('every sentence the consumer’s own', () => {
     expect(no.withoutLetter.find((each) => each.finding.id === summit.id)!.why).toBe(
       NO_LETTER_ANSWERS.notSameDebt,
     );
+  });
+
+  it('a duplicate asks to delete the entry opened later, never "the later one" of two opened the same day', () => {
+    expect(text(letters, 'transunion')).toContain(
+      'What I ask: please delete the duplicate entry, the one opened later, and keep the other.',
+    );
+    const sameDay: Checkup = {
+      ...emptyCheckup(),
+      accounts: ['8830', '8831'].map((number, index) => ({
+        id: `a${index + 1}`,
+        section: 'accounts' as const,
+        creditor: 'Great Plains Student Loans',
+        accountNumber: number,
+        originalCreditor: '',
+        negative: '' as const,
+        notMine: false,
+        reports: {
+          experian: { ...EMPTY_ACCOUNT_FACTS, balance: '$500', dateOpened: '2020-08-24' },
+        },
+      })),
+      answers: { 'duplicate:a2:a1': { sameDebt: 'yes' } },
+    };
+    const built = checkupLetters(sameDay, computeFindings(sameDay, TODAY), DATE, SENDER);
+    expect(built.bureauLetters).toEqual([]);
+    expect(built.withoutLetter[0]!.why).toBe(NO_LETTER_REASONS.whichEntry);
   });
 
   it('sold debt: only "yes" asks for the $0 "transferred or sold" entry; "not sure" is hedged', () => {

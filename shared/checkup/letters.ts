@@ -21,6 +21,7 @@ import { ITEM_TYPES } from '../letters/reporting-period';
 import { answerState } from './answers';
 import { answerOf, entryTitle, shownPersonal, theftOf, trueValue, type Finding } from './findings';
 import type { AccountEntry, AccountFacts, Checkup } from './model';
+import { parseBalance } from './validate';
 
 /** One bureau's letter: every finding that bureau reports, one item each. */
 export interface CheckupBureauLetter {
@@ -64,6 +65,8 @@ export const NO_LETTER_REASONS = {
     'The bureau you say is right shows more late months: asking the others to add late marks would only hurt you.',
   agedInquiry:
     'No law sets the 2 years: ask the bureau to remove it under its own policy, by phone or online.',
+  whichEntry:
+    'Both entries show the same date opened and balance, so a letter cannot say which one to delete. Ask the bureau by phone, or write your own letter naming the entry to delete.',
   deleted:
     'The letter asks the bureau to delete this account as outdated: asking it to correct the account too would muddle the request.',
 } as const;
@@ -242,10 +245,18 @@ export function disputedItemFor(
           ),
         };
       }
+      // The entry to delete, as the engine can name it: the later opened, else the higher balance.
+      const remove =
+        facts.dateOpened && otherFacts?.dateOpened && facts.dateOpened > otherFacts.dateOpened
+          ? 'later-opened'
+          : (parseBalance(facts.balance) ?? 0) > (parseBalance(otherFacts?.balance ?? '') ?? 0)
+            ? 'higher-balance'
+            : undefined;
+      if (!remove) return NO_LETTER_REASONS.whichEntry;
       return {
         errorType: 'duplicate-account',
         ...named,
-        duplicateRemove: 'later-opened',
+        duplicateRemove: remove,
         duplicateOf: `${otherTitle}${otherFacts?.dateOpened ? ` (opened ${formatIsoLong(otherFacts.dateOpened)})` : ''}`,
         details: `This entry and ${otherTitle} are the same debt.`,
         evidence: reportPage(bureau, 'both entries'),

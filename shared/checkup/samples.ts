@@ -159,8 +159,8 @@ export const SAMPLE_REPORTS: Readonly<Record<'experian' | 'equifax' | 'transunio
         PRAIRIE_WIRELESS,
         MIDLAND,
         { ...SUMMIT, accountNumber: '8830', dateOpened: '2024-11-12' },
-        // The same bill reported twice: another number, the same day opened.
-        { ...SUMMIT, accountNumber: '8831', dateOpened: '2024-11-12' },
+        // The same bill placed twice: another number, the same original creditor.
+        { ...SUMMIT, accountNumber: '8831', dateOpened: '2025-02-20' },
       ],
       publicRecords: [
         {
