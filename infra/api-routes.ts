@@ -8,6 +8,8 @@ import type { Api } from './api';
 import {
   API_FUNCTIONS,
   functionLogicalId,
+  legacyTableGrant,
+  readsLegacyItems,
   tableStatements,
   type ApiFunctionSpec,
   type SecretName,
@@ -34,6 +36,8 @@ export interface ApiFunctionsProps {
   stripePriceId: string;
   mailFrom?: string;
   emailConfirmation?: boolean;
+  /** The table may still hold the old layout: `LEGACY_PARTITIONS` and `legacyTableGrant`. */
+  legacyPartitions?: boolean;
   alarm: AlarmFactory;
 }
 
@@ -51,6 +55,9 @@ export class ApiFunctions extends Construct {
   private environmentOf(spec: ApiFunctionSpec, props: ApiFunctionsProps): Record<string, string> {
     const { identity } = props;
     const environment: Record<string, string> = { TABLE_NAME: props.table.tableName };
+    if (props.legacyPartitions && readsLegacyItems(spec.table)) {
+      environment.LEGACY_PARTITIONS = 'true';
+    }
     if (spec.browserFacing) {
       environment.PUBLISHABLE_KEY = props.publishableKey;
       environment.SITE_URL = props.siteUrl;
@@ -81,7 +88,8 @@ export class ApiFunctions extends Construct {
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
       environment: this.environmentOf(spec, props),
     });
-    for (const statement of tableStatements(props.table, spec.table)) fn.addToRolePolicy(statement);
+    const grant = props.legacyPartitions ? legacyTableGrant(spec.table) : spec.table;
+    for (const statement of tableStatements(props.table, grant)) fn.addToRolePolicy(statement);
     for (const name of spec.secrets) props.secrets[name].grantRead(fn);
     if (spec.sendsEmail && identity.sender && identity.configurationSet) {
       // SES authorizes SendEmail against the sender's identity, the configuration set and, in
