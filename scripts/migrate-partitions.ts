@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import {
   createTable,
   isConditionFailure,
@@ -9,6 +8,7 @@ import {
 import { BILLING_PARTITIONS } from '../lambdas/billing/items';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../lambdas/billing/subscription-sync';
 import { IDENTITY_PARTITIONS, legacyKey } from '../lambdas/identity/items';
+import { isEntryPoint } from '../local/entry-point';
 
 /** What the profile carried before codes moved to `AUTH#` (unkeyed hashes: removed). */
 const OLD_CODE_HASHES = [
@@ -175,7 +175,7 @@ export async function copyBackPartitions(table: Table): Promise<{ copied: number
 }
 
 // `TABLE_NAME=… npx tsx scripts/migrate-partitions.ts [--back]`, with the deploy's AWS credentials.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isEntryPoint(import.meta.url)) {
   const table = createTable(readTableConfig(process.env));
   const result = process.argv.includes('--back')
     ? await copyBackPartitions(table)
