@@ -115,6 +115,7 @@ beforeAll(() => {
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
+    allowAnonymousOperator: true,
     mailFrom: MAIL_FROM,
     emailConfirmation: true,
   });
@@ -124,6 +125,7 @@ beforeAll(() => {
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
+    allowAnonymousOperator: true,
     customDomain: { domainName: 'letters.example.com', certificateArn: CERTIFICATE_ARN },
     alarmEmail: ALARM_EMAIL,
     monthlyBudgetUsd: 25,
@@ -135,6 +137,7 @@ beforeAll(() => {
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
+    allowAnonymousOperator: true,
     jwtSigningKeysEmergencyGeneration: '2',
     existingTableName: EXISTING_TABLE,
     webAclArn:
@@ -659,6 +662,7 @@ describe('API and functions', () => {
       stripePriceId: PRICE_ID,
       publishableKey: PUBLISHABLE_KEY,
       jwtSigningKeysGeneration: '1',
+      allowAnonymousOperator: true,
     };
     expect(settingsProblems({ ...props, webAclArn })).toEqual([]);
     expect(settingsProblems({ ...props, webAclArn: regional }).join()).toMatch(
@@ -783,6 +787,7 @@ describe('API and functions', () => {
           stripePriceId: PRICE_ID,
           publishableKey: PUBLISHABLE_KEY,
           jwtSigningKeysGeneration: '1',
+          allowAnonymousOperator: true,
           emailConfirmation: true,
         }),
     ).toThrow('emailConfirmation needs mailFrom');
@@ -963,6 +968,7 @@ const settings = (overrides: Partial<CreditDisputeLettersStackProps>) =>
     stripePriceId: PRICE_ID,
     publishableKey: PUBLISHABLE_KEY,
     jwtSigningKeysGeneration: '1',
+    allowAnonymousOperator: true,
     ...overrides,
   });
 
@@ -995,6 +1001,7 @@ describe('first deploy: wrong settings stop the synth, missing steps are said', 
       stripePriceId: '',
       publishableKey: PUBLISHABLE_KEY,
       jwtSigningKeysGeneration: '1',
+      allowAnonymousOperator: true,
       customDomain: { domainName: 'letters.example.com', certificateArn: 'not-an-arn' },
       emailConfirmation: true,
       mailFrom: 'Credit Dispute Letters',

@@ -36,6 +36,7 @@ const template = Template.fromStack(
     stripePriceId: 'price_table_access',
     publishableKey: 'sb_publishable_table_access',
     jwtSigningKeysGeneration: '1',
+    allowAnonymousOperator: true,
   }),
 ).toJSON() as { Resources: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
