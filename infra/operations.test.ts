@@ -301,7 +301,9 @@ describe('4b. the missed-run alarm starts clear', () => {
 
 describe('5b. alarms for what users feel', () => {
   const alarmsOf = (template: Template) =>
-    ofType(template, 'AWS::CloudWatch::Alarm').map(([id, a]) => ({ id, ...a.Properties }));
+    ofType(template, 'AWS::CloudWatch::Alarm').map(
+      ([id, a]) => ({ id, ...a.Properties }) as Record<string, unknown> & { id: string },
+    );
 
   test('one 5xx on auth, checkout, the billing portal or the webhook in 5 minutes alarms, from the access log', () => {
     const resources = resourcesOf(full());
