@@ -56,6 +56,13 @@ it('old-layout data against the new code: sessions refresh, subscriptions read, 
   expect(refreshed.data.session?.access_token).not.toBe(before.session!.access_token);
   expect((await readView(user)).data).toMatchObject({ subscription_status: 'active' });
 
+  // The billing portal still opens for the customer.
+  const portal = await user.client.functions.invoke<{ url: string }>('billing-portal', {
+    body: {},
+  });
+  expect(portal.error).toBeNull();
+  expect(portal.data?.url).toMatch(/^http/);
+
   // Checkout finds the existing customer: 409, and no second customer in Stripe.
   const checkout = await startCheckout(user);
   expect(checkout.status).toBe(409);
