@@ -41,7 +41,8 @@ test('npm run sam:env refuses a template synthesized without -c samLocal=true, s
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+  // Each spawns tsx, which takes tens of seconds on a loaded 2-core machine.
+}, 180_000);
 
 test('npm run sam:env and sam:stack run from a path with a space (never a silent exit 0)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sam env '));
@@ -77,7 +78,8 @@ test('npm run sam:env and sam:stack run from a path with a space (never a silent
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+  // Each spawns tsx, which takes tens of seconds on a loaded 2-core machine.
+}, 180_000);
 
 test('sam:env --stack fills SES_CONFIGURATION_SET from the output a stack with mailFrom has', () => {
   const template: Template = {
