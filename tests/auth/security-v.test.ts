@@ -374,7 +374,7 @@ describe('4. per-user limits on the paid paths', () => {
   it('answers 429 with Retry-After past 10 calls a minute to checkout or the portal, per user', async () => {
     // The functions' clock stands at the start of a minute: no window ends mid-test.
     const minute = Math.ceil(Date.now() / 60_000) * 60_000;
-    const stack = await startPaymentsStack({ now: () => minute });
+    const stack = await startPaymentsStack({}, { now: () => minute });
     try {
       const user = await stack.signUp();
       const post = (name: string, who = user, body: object = {}) =>

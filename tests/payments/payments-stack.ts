@@ -47,6 +47,7 @@ export interface TestUser {
  * emulator sending its webhooks to them: the same routers the Lambdas and `npm start` run.
  */
 export async function startPaymentsStack(
+  overrides: Env = {},
   /** The payment functions' clock (their per-user windows); the system clock by default. */
   paymentOptions: PaymentAppOptions = {},
 ): Promise<PaymentsStack> {
@@ -60,7 +61,12 @@ export async function startPaymentsStack(
   });
   const address = server.address();
   const apiUrl = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
-  const env: Env = { ...tableEnv, ...stripe.lambdaEnv(), STRIPE_PRICE_ID: PLAN.priceId };
+  const env: Env = {
+    ...tableEnv,
+    ...stripe.lambdaEnv(),
+    STRIPE_PRICE_ID: PLAN.priceId,
+    ...overrides,
+  };
   root.route('/', createAuthApp(readAuthConfig(env)));
   root.route('/', createRestApp(readRestConfig(env)));
   root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env), paymentOptions));
