@@ -3,8 +3,8 @@ import { answerSample, sampleCheckup } from '@shared/checkup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteDisputesOnDevice } from '@/features/disputes/lib/device-data';
-import { checkupKey, loadCheckup, saveCheckup } from '@/lib/checkup-storage';
+import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
+import { loadCheckup, saveCheckup, STORAGE_KEYS } from '@/lib/device-store';
 import {
   createFakeSupabase,
   makeSession,
@@ -41,7 +41,7 @@ describe('/checkup', () => {
       await screen.findByRole('heading', { name: 'Personal information' }),
     ).toBeInTheDocument();
     expect(loadCheckup('user-1')?.sample).toBe(true);
-    expect(localStorage.getItem(checkupKey('user-2'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.checkup('user-2'))).toBeNull();
     view.unmount();
 
     renderApp('/checkup?step=findings', signedIn());
@@ -56,7 +56,7 @@ describe('/checkup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, clear the checkup' }));
     expect(await screen.findByRole('button', { name: 'Try it with a sample' })).toBeInTheDocument();
-    expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.checkup('user-1'))).toBeNull();
   });
 
   it('"Delete all my data" deletes the checkup of this account, no one else\'s', async () => {
@@ -66,7 +66,7 @@ describe('/checkup', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete all my data' }));
     expect(screen.getByText(/your\s+report checkup/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
-    await waitFor(() => expect(localStorage.getItem(checkupKey('user-1'))).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.checkup('user-1'))).toBeNull());
     expect(loadCheckup('user-2')).not.toBeNull();
   });
 
@@ -79,6 +79,6 @@ describe('/checkup', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
     await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
-    expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.checkup('user-1'))).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { saveFile } from '@/lib/save-file';
-import { loadDetails, saveDetails } from '@/lib/your-details-storage';
+import { loadDetails, saveDetails } from '@/lib/device-store';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { allLettersZip, letterFile, type CheckupLetter } from '../lib/letter-files';
 import { CHECKUP_MESSAGES } from '../messages';

@@ -6,9 +6,8 @@ import {
   type Finding,
   type InputProblem,
 } from '@shared/checkup';
-import { toIsoDate } from '@shared/letters';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { forgetCheckupOnDevice, loadCheckup, saveCheckup } from '@/lib/checkup-storage';
+import { forgetCheckup, loadCheckup, saveCheckup, today as todayIso } from '@/lib/device-store';
 
 type Lists = 'personal' | 'accounts' | 'publicRecords' | 'inquiries';
 type EntryOf<K extends Lists> = Checkup[K][number];
@@ -33,7 +32,7 @@ export interface CheckupApi {
 export function useCheckup(userId: string): CheckupApi {
   const [checkup, setCheckup] = useState<Checkup | null>(() => loadCheckup(userId));
   const [kept, setKept] = useState(true);
-  const today = toIsoDate(new Date());
+  const today = todayIso();
 
   useEffect(() => {
     if (checkup) setKept(saveCheckup(userId, checkup));
@@ -71,7 +70,7 @@ export function useCheckup(userId: string): CheckupApi {
         [list]: (current[list] as { id: string }[]).filter((entry) => entry.id !== id),
       })),
     startOver: () => {
-      forgetCheckupOnDevice(userId);
+      forgetCheckup(userId);
       setCheckup(null);
     },
   };

@@ -4,7 +4,6 @@ import { useId, useState, type ChangeEvent } from 'react';
 import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import { panelClasses } from '@/components/field-styles';
-import { loadCheckup, saveCheckup } from '@/lib/checkup-storage';
 import { saveFile } from '@/lib/save-file';
 import { useConfirmStep } from '../hooks/use-confirm-step';
 import type { DisputesApi } from '../hooks/use-disputes';
@@ -21,12 +20,8 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
   async function exportBackup() {
     const backup = await api.exportBackup();
     if (!backup) return;
-    // The report checkup in progress travels with the disputes.
-    const checkup = loadCheckup(userId);
     saveFile(
-      new Blob([JSON.stringify(checkup ? { ...backup, checkup } : backup)], {
-        type: 'application/json',
-      }),
+      new Blob([JSON.stringify(backup)], { type: 'application/json' }),
       `my-disputes-backup-${toIsoDate(new Date())}.json`,
     );
     toast.success(DISPUTE_MESSAGES.backupExported);
@@ -48,7 +43,6 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       return;
     }
     const count = await api.importBackup(parsed.backup);
-    if (count !== undefined && parsed.backup.checkup) saveCheckup(userId, parsed.backup.checkup);
     if (count !== undefined) toast.success(DISPUTE_MESSAGES.backupImported(count));
   }
 

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { MissingAccessTokenError } from '../functions';
+import { getSupabase } from '../supabase';
+
+/** The sync route (`lambdas/sync`): ciphertext by record id, each with a version. */
+export const SYNC_PATH = '/functions/v1/sync';
+
+const RecordInfoSchema = v.object({
+  id: v.string(),
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  size: v.number(),
+  updatedAt: v.string(),
+});
+export type RecordInfo = v.InferOutput<typeof RecordInfoSchema>;
+
+const ListSchema = v.object({ records: v.array(RecordInfoSchema) });
+
+/** A refusal of the sync route: its status, code and message (413 names the limit). */
+export class SyncApiError extends Error {
+  override name = 'SyncApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function refusal(response: Response): Promise<SyncApiError> {
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown; code?: unknown };
+  return new SyncApiError(
+    response.status,
+    typeof body.code === 'string' ? body.code : 'unexpected_failure',
+    typeof body.error === 'string' ? body.error : `Sync answered ${response.status}`,
+  );
+}
+
+/** The signed-in account's synced records on our server, as ciphertext. */
+export function syncApi() {
+  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+    const supabase = await getSupabase();
+    const { data } = await supabase.auth.getSession();
+    const token = data.session?.access_token;
+    if (!token) throw new MissingAccessTokenError();
+    const response = await fetch(`${supabase.config.url}${SYNC_PATH}${path}`, {
+      ...init,
+      headers: {
+        ...init.headers,
+        Authorization: `Bearer ${token}`,
+        apikey: supabase.config.publishableKey,
+      },
+    });
+    if (!response.ok) throw await refusal(response);
+    return response;
+  }
+
+  return {
+    async list(): Promise<RecordInfo[]> {
+      const body: unknown = await (await call('/records')).json();
+      return v.parse(ListSchema, body).records;
+    },
+    /** The record's ciphertext and version; null when the server holds no such record. */
+    async get(id: string): Promise<{ version: number; bytes: Uint8Array } | null> {
+      try {
+        const response = await call(`/records/${encodeURIComponent(id)}`);
+        const version = Number(response.headers.get('x-record-version'));
+        return { version, bytes: new Uint8Array(await response.arrayBuffer()) };
+      } catch (error) {
+        if (error instanceof SyncApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    /** Writes over `expected` (0: a new record); a 409 means another device wrote first. */
+    async put(id: string, expected: number, bytes: Uint8Array): Promise<RecordInfo> {
+      const response = await call(`/records/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/octet-stream', 'If-Match': String(expected) },
+        body: bytes as BufferSource,
+      });
+      return v.parse(RecordInfoSchema, await response.json());
+    },
+    async remove(id: string): Promise<void> {
+      try {
+        await call(`/records/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      } catch (error) {
+        if (!(error instanceof SyncApiError && error.status === 404)) throw error;
+      }
+    },
+    async deleteAll(): Promise<void> {
+      await call('/records', { method: 'DELETE' });
+    },
+  };
+}
+
+export type SyncApi = ReturnType<typeof syncApi>;
