@@ -16,7 +16,6 @@ import { DisputeList } from './dispute-list';
 
 interface MyDisputesProps {
   userId: string;
-  /** Deletes the account's "Your details" from this browser (part of "Delete all my data"). */
 }
 
 /**
