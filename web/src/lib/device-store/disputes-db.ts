@@ -26,6 +26,9 @@ interface DisputesSchema extends DBSchema {
 
 const DB_VERSION = 2;
 
+/** The sync state entry that says sync is on for the account on this device (and holds its key). */
+export const SYNC_SETTINGS_ID = 'settings';
+
 export function announceChange(): void {
   window.dispatchEvent(new Event(DATA_CHANGED));
 }
@@ -273,4 +276,14 @@ export function deleteDisputesDatabase(userId: string): Promise<void> {
     };
     request.onerror = () => reject(request.error ?? new Error('The data could not be deleted'));
   });
+}
+
+/** Whether sync is on for the account on this device: read here only, so nothing is sent when off. */
+export async function syncIsOnHere(userId: string): Promise<boolean> {
+  const store = await DisputeStore.open(userId);
+  try {
+    return Boolean(await store.getSyncState(SYNC_SETTINGS_ID));
+  } finally {
+    store.close();
+  }
 }

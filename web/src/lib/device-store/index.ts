@@ -20,6 +20,6 @@ export {
   type StoredDetails,
   type StoredDraft,
 } from './local-records';
-export { DisputeStore, hasDisputesOnDevice } from './disputes-db';
+export { DisputeStore, hasDisputesOnDevice, syncIsOnHere } from './disputes-db';
 export { exportBackup, importBackup } from './backup';
 export { deleteAllMyData, forgetThisDevice, hasDeviceData } from './device-data';

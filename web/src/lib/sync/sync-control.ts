@@ -1,12 +1,9 @@
-import { DisputeStore } from '../device-store/disputes-db';
+import { DisputeStore, SYNC_SETTINGS_ID } from '../device-store/disputes-db';
 
 /**
  * Turning sync on, opening it on another device, syncing, turning it off. Loaded only when sync
  * is used (this file's callers import it dynamically), with the crypto and the engine after it.
  */
-
-/** The sync state entry that says sync is on for the account on this device (and holds its key). */
-export const SYNC_SETTINGS_ID = 'settings';
 
 export const SYNC_MESSAGES = {
   shortPassphrase: 'Use a sync passphrase of at least 12 characters',
@@ -38,11 +35,10 @@ async function parts() {
   return { api: api.syncApi(), SyncApiError: api.SyncApiError, ...crypto, ...engine };
 }
 
-/** Whether sync is on here ('on'), on for the account but not here ('elsewhere'), or 'off'. */
-export async function syncStatus(userId: string): Promise<'on' | 'elsewhere' | 'off'> {
-  if (await withStore(userId, (store) => store.getSyncState(SYNC_SETTINGS_ID))) return 'on';
+/** Asked when the user starts sync here: is it already on for the account (another device)? */
+export async function syncIsOnElsewhere(): Promise<boolean> {
   const { api, KEYRING_ID } = await parts();
-  return (await api.list()).some((info) => info.id === KEYRING_ID) ? 'elsewhere' : 'off';
+  return (await api.list()).some((info) => info.id === KEYRING_ID);
 }
 
 export interface SyncOutcome {

@@ -8,6 +8,7 @@ import { saveFile } from '@/lib/save-file';
 import { useConfirmStep } from '../hooks/use-confirm-step';
 import type { DisputesApi } from '../hooks/use-disputes';
 import { DISPUTE_MESSAGES } from '../messages';
+import { SyncPanel } from './sync-panel';
 
 const small = 'px-4 py-2 text-sm';
 
@@ -58,12 +59,13 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
         Your data
       </h2>
       <p className="mt-2 text-sm text-gray-800">
-        Your disputes, their letters and the files you attach are kept only in this browser, on this
-        device, for this account, like the details the generator remembers for you. Nothing is sent
-        to our servers, so we cannot restore them if this browser&apos;s data is cleared. To move
-        them to another browser or device, use <strong>Export backup</strong> here, then sign in
-        there with the same account and use <strong>Import backup</strong>. The backup file holds
-        your personal details: keep it private.
+        Your disputes, their letters and the files you attach are kept in this browser, on this
+        device, for this account, like the details the generator remembers for you. Unless you turn
+        on sync below, nothing is sent to our servers, so we cannot restore them if this
+        browser&apos;s data is cleared. To move them to another browser or device, use{' '}
+        <strong>Export backup</strong> here, then sign in there with the same account and use{' '}
+        <strong>Import backup</strong>. The backup file holds your personal details: keep it
+        private.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
@@ -122,8 +124,9 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       {remove.confirming && (
         <p id={`${id}-delete-warning`} className="mt-3 text-sm font-semibold text-red-800">
           This removes from this browser every dispute and attached file of this account, your
-          report checkup, and your saved details (name, address, phone and e-mail). Export a backup
-          first if you want to keep your disputes.
+          report checkup, and your saved details (name, address, phone and e-mail), and with sync
+          on, the encrypted copy on our server too. Export a backup first if you want to keep your
+          disputes.
         </p>
       )}
       {problem && (
@@ -131,6 +134,7 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
           {problem}
         </p>
       )}
+      <SyncPanel userId={userId} onPulled={() => void api.reload()} />
     </section>
   );
 }

@@ -181,6 +181,7 @@ export function useDisputes(userId: string) {
     exportBackup,
     importBackup,
     deleteAll,
+    reload,
   };
 }
 
