@@ -244,7 +244,13 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     routes: [
       {
         path: '/functions/v1/sync/{proxy+}',
-        methods: [HttpMethod.GET, HttpMethod.PUT, HttpMethod.DELETE, HttpMethod.OPTIONS],
+        methods: [
+          HttpMethod.GET,
+          HttpMethod.POST,
+          HttpMethod.PUT,
+          HttpMethod.DELETE,
+          HttpMethod.OPTIONS,
+        ],
       },
     ],
     table: {
@@ -263,7 +269,13 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     // A 4 MiB record is read, checked and chunked in memory.
     memorySize: 512,
     timeoutSeconds: 15,
-    events: ['sync-list.json', 'sync-put.json', 'sync-delete.json', 'sync-preflight.json'],
+    events: [
+      'sync-list.json',
+      'sync-batch-get.json',
+      'sync-put.json',
+      'sync-delete.json',
+      'sync-preflight.json',
+    ],
   },
 ];
 

@@ -58,7 +58,7 @@ export function apiCors(allowedOrigins: string[]): MiddlewareHandler {
 export function syncCors(allowedOrigins: string[]): MiddlewareHandler {
   return cors({
     ...originOptions(allowedOrigins, false),
-    allowMethods: ['GET', 'PUT', 'DELETE', 'OPTIONS'],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'apikey'],
     exposeHeaders: ['X-Record-Version'],
     maxAge: ONE_DAY_SECONDS,

@@ -15,6 +15,11 @@ export interface RecordInfo {
 
 /** Bytes per item: under DynamoDB's 400 KB item limit with the keys and attributes around them. */
 export const CHUNK_BYTES = 350 * 1024;
+/**
+ * A record up to this size is kept in its head; a larger one in chunk items, so the list of
+ * heads stays small to read.
+ */
+export const INLINE_BYTES = 16 * 1024;
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -25,11 +30,13 @@ const infoOf = (item: Item): RecordInfo => ({
   updatedAt: item.updatedAt as string,
 });
 
+/** A record's chunk items; none when it is kept in its head. */
 function chunksOf(bytes: Uint8Array): Uint8Array[] {
   const chunks: Uint8Array[] = [];
+  if (bytes.length <= INLINE_BYTES) return chunks;
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
     chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
-  return chunks.length ? chunks : [bytes];
+  return chunks;
 }
 
 /** The synced records of one user, in their own partition; every key is built from `userId`. */
@@ -61,10 +68,34 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
   const deleteKeys = (keys: ItemKey[]) =>
     batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 
+  /** The usage item's change, refused past a quota. */
+  const usageUpdate = (userId: string, addedRecords: number, addedBytes: number) => ({
+    Update: {
+      TableName,
+      Key: syncKeys.usage(userId),
+      UpdateExpression: 'ADD #records :records, #bytes :bytes',
+      ConditionExpression:
+        '(attribute_not_exists(#records) OR #records <= :maxRecords) AND ' +
+        '(attribute_not_exists(#bytes) OR #bytes <= :maxBytes)',
+      ExpressionAttributeNames: { '#records': 'records', '#bytes': 'bytes' },
+      ExpressionAttributeValues: {
+        ':records': addedRecords,
+        ':bytes': addedBytes,
+        ':maxRecords': quotas.records - addedRecords,
+        ':maxBytes': quotas.bytes - Math.max(addedBytes, 0),
+      },
+    },
+  });
+
+  const overQuota = () =>
+    new SyncError(
+      413,
+      'quota_exceeded',
+      `Your synced data may hold at most ${quotas.records} records and ${quotas.bytes} bytes`,
+    );
+
   const chunkKeys = (userId: string, id: string, version: number, count: number) =>
-    count > 1
-      ? Array.from({ length: count }, (_, index) => syncKeys.chunk(userId, id, version, index))
-      : [];
+    Array.from({ length: count }, (_, index) => syncKeys.chunk(userId, id, version, index));
 
   return {
     /** Every record's id, version, size and time; never their bytes. */
@@ -92,7 +123,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       const item = await head(userId, id);
       if (!item) throw recordNotFound();
       const info = infoOf(item);
-      if ((item.chunks as number) <= 1) return { info, bytes: item.data as Uint8Array };
+      if (!item.chunks) return { info, bytes: item.data as Uint8Array };
       const keys = chunkKeys(userId, id, info.version, item.chunks as number);
       const out = await table.doc.batchGet({
         RequestItems: { [TableName]: { Keys: keys, ConsistentRead: true } },
@@ -156,29 +187,13 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
                   ...syncKeys.record(userId, id),
                   ...info,
                   chunks: chunks.length,
-                  ...(chunks.length === 1 ? { data: bytes } : {}),
+                  ...(chunks.length ? {} : { data: bytes }),
                 },
                 ConditionExpression: current ? 'version = :expected' : 'attribute_not_exists(pk)',
                 ...(current ? { ExpressionAttributeValues: { ':expected': expected } } : {}),
               },
             },
-            {
-              Update: {
-                TableName,
-                Key: syncKeys.usage(userId),
-                UpdateExpression: 'ADD #records :records, #bytes :bytes',
-                ConditionExpression:
-                  '(attribute_not_exists(#records) OR #records <= :maxRecords) AND ' +
-                  '(attribute_not_exists(#bytes) OR #bytes <= :maxBytes)',
-                ExpressionAttributeNames: { '#records': 'records', '#bytes': 'bytes' },
-                ExpressionAttributeValues: {
-                  ':records': addedRecords,
-                  ':bytes': addedBytes,
-                  ':maxRecords': quotas.records - addedRecords,
-                  ':maxBytes': quotas.bytes - Math.max(addedBytes, 0),
-                },
-              },
-            },
+            usageUpdate(userId, addedRecords, addedBytes),
           ],
         });
       } catch (error) {
@@ -186,17 +201,99 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
         const [record, usage] = cancellationCodes(error);
         if (record === 'ConditionalCheckFailed')
           throw conflict(((await head(userId, id))?.version as number | undefined) ?? 0);
-        if (usage === 'ConditionalCheckFailed')
-          throw new SyncError(
-            413,
-            'quota_exceeded',
-            `Your synced data may hold at most ${quotas.records} records and ${quotas.bytes} bytes`,
-          );
+        if (usage === 'ConditionalCheckFailed') throw overQuota();
         throw error;
       }
       if (current)
         await deleteKeys(chunkKeys(userId, id, currentVersion, current.chunks as number));
       return info;
+    },
+
+    /**
+     * Many small records in one round trip: their heads in one BatchGetItem (a record in chunks
+     * comes back without `data`, for a GET of its own). Records the user does not have are left out.
+     */
+    async getMany(userId: string, ids: string[]): Promise<(RecordInfo & { data?: Uint8Array })[]> {
+      const items: Item[] = [];
+      for (let at = 0; at < ids.length; at += 100) {
+        let keys: Item[] = ids.slice(at, at + 100).map((id) => syncKeys.record(userId, id));
+        for (let attempt = 0; keys.length; attempt++) {
+          const out = await table.doc.batchGet({
+            RequestItems: { [TableName]: { Keys: keys, ConsistentRead: true } },
+          });
+          items.push(...(out.Responses?.[TableName] ?? []));
+          keys = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Item[];
+          if (keys.length && attempt > 5)
+            throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
+        }
+      }
+      return items.map((item) => ({
+        ...infoOf(item),
+        ...(item.chunks ? {} : { data: item.data as Uint8Array }),
+      }));
+    },
+
+    /**
+     * Many small records (each within one item) written in one transaction with the usage: all or
+     * none. 409 naming the records another device changed first; 413 over a quota.
+     */
+    async putMany(
+      userId: string,
+      writes: { id: string; expected: number; bytes: Uint8Array }[],
+    ): Promise<RecordInfo[]> {
+      const ids = writes.map((write) => write.id);
+      if (new Set(ids).size !== ids.length)
+        throw new SyncError(400, 'invalid_record_id', 'A record appears twice in the batch');
+      const current = new Map(
+        (await this.getMany(userId, ids)).map((info) => [info.id, info] as const),
+      );
+      const heads = new Map<string, Item>();
+      for (const id of ids) {
+        const found = current.get(id);
+        if (found) heads.set(id, found);
+      }
+      const stale = writes.filter(
+        (write) => (heads.get(write.id)?.version ?? 0) !== write.expected,
+      );
+      if (stale.length) throw conflictOf(stale.map((write) => write.id));
+      const updatedAt = new Date(now()).toISOString();
+      let addedRecords = 0;
+      let addedBytes = 0;
+      const infos: RecordInfo[] = [];
+      const puts = writes.map(({ id, expected, bytes }) => {
+        const head = heads.get(id);
+        if (!head) addedRecords++;
+        addedBytes += bytes.length - ((head?.size as number | undefined) ?? 0);
+        const info = { id, version: expected + 1, size: bytes.length, updatedAt };
+        infos.push(info);
+        return {
+          Put: {
+            TableName,
+            Item: { ...syncKeys.record(userId, id), ...info, chunks: 0, data: bytes },
+            ConditionExpression: head ? 'version = :expected' : 'attribute_not_exists(pk)',
+            ...(head ? { ExpressionAttributeValues: { ':expected': expected } } : {}),
+          },
+        };
+      });
+      try {
+        await table.doc.transactWrite({
+          TransactItems: [...puts, usageUpdate(userId, addedRecords, addedBytes)],
+        });
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        const conflicted = writes.filter((_, index) => codes[index] === 'ConditionalCheckFailed');
+        if (conflicted.length) throw conflictOf(conflicted.map((write) => write.id));
+        if (codes[writes.length] === 'ConditionalCheckFailed') throw overQuota();
+        throw error;
+      }
+      const oldChunks = writes.flatMap(({ id }) => {
+        const head = current.get(id);
+        return head && !head.data
+          ? chunkKeys(userId, id, head.version, Math.ceil(head.size / CHUNK_BYTES))
+          : [];
+      });
+      await deleteKeys(oldChunks);
+      return infos;
     },
 
     /** Removes a record with its chunks; 404 when the user has no such record. */
@@ -251,6 +348,14 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       } while (ExclusiveStartKey);
     },
   };
+}
+
+function conflictOf(ids: string[]): SyncError {
+  return new SyncError(
+    409,
+    'version_conflict',
+    `These records changed on another device: ${ids.join(', ')}`,
+  );
 }
 
 function conflict(currentVersion: number): SyncError {

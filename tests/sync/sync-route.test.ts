@@ -93,10 +93,7 @@ describe('/functions/v1/sync', () => {
     const smaller = randomBytes(400_000);
     expect((await putRecord(stack, user, 'x-scan', 1, smaller)).status).toBe(200);
     expect(Buffer.from(await bytesOf(await stack.call(user, '/records/x-scan')))).toEqual(smaller);
-    expect(await chunkKeys(user.userId)).toEqual([
-      'CHUNK#x-scan#2#0',
-      'CHUNK#x-scan#2#1',
-    ]);
+    expect(await chunkKeys(user.userId)).toEqual(['CHUNK#x-scan#2#0', 'CHUNK#x-scan#2#1']);
   }, 90_000);
 
   it('answers 413 naming the limit: a record too large, too many records, too many bytes', async () => {
@@ -145,5 +142,54 @@ describe('/functions/v1/sync', () => {
       ExpressionAttributeValues: { ':pk': syncKeys.partition(user.userId) },
     });
     expect(left.Items).toEqual([]);
+  });
+
+  it('writes and reads many small records in one request each, all or none', async () => {
+    const alice = await stack.signUp();
+    const bob = await stack.signUp();
+    const post = (user: typeof alice, path: string, body: unknown) =>
+      stack.call(user, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const records = ['d-a', 'd-b', 'd-c'].map((id) => ({
+      id,
+      expected: 0,
+      data: randomBytes(100).toString('base64'),
+    }));
+    const put = await post(alice, '/batch/put', { records });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as { records: { version: number }[] }).records).toHaveLength(3);
+
+    const got = (await (
+      await post(alice, '/batch/get', { ids: ['d-a', 'd-c', 'd-zzz'] })
+    ).json()) as {
+      records: { id: string; version: number; data: string }[];
+    };
+    expect(
+      got.records
+        .map(({ id, version, data }) => ({ id, version, data }))
+        .sort((x, y) => (x.id < y.id ? -1 : 1)),
+    ).toEqual([
+      { id: 'd-a', version: 1, data: records[0]!.data },
+      { id: 'd-c', version: 1, data: records[2]!.data },
+    ]);
+    // Another account asking for the same ids gets nothing.
+    expect(await (await post(bob, '/batch/get', { ids: ['d-a'] })).json()).toEqual({ records: [] });
+
+    // One stale version refuses the whole batch, naming it; nothing is written.
+    const stale = await post(alice, '/batch/put', {
+      records: [
+        { id: 'd-a', expected: 1, data: 'AAAA' },
+        { id: 'd-b', expected: 0, data: 'AAAA' },
+      ],
+    });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: string }).error).toContain('d-b');
+    expect((await stack.call(alice, '/records/d-a')).headers.get('x-record-version')).toBe('1');
+    expect(
+      (await post(alice, '/batch/put', { records: [{ id: 'a#b', expected: 0, data: '' }] })).status,
+    ).toBe(400);
   });
 });

@@ -24,6 +24,9 @@ export async function startSyncStack(overrides: Env = {}) {
       resolve(started),
     );
   });
+  // On a loaded machine a kept-alive socket idle for Node's default 5 s could be closed by the
+  // server just as the client reuses it (ECONNRESET); a test pauses longer between requests.
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
   const address = server.address();
   const url = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
   const env: Env = {
