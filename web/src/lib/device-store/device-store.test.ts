@@ -64,17 +64,17 @@ describe('the device store', () => {
   it('exports and imports the disputes with the checkup in one backup', async () => {
     const store = await DisputeStore.open('alice');
     await store.put(sampleDispute());
-    saveCheckup('alice', { ...emptyCheckup(), identityTheft: true });
+    saveCheckup('alice', { ...emptyCheckup(), lastStep: 'inquiries' });
     const backup = await exportBackup(store, new Date('2026-11-01T00:00:00Z'));
     store.close();
-    expect(backup.checkup?.identityTheft).toBe(true);
+    expect(backup.checkup?.lastStep).toBe('inquiries');
 
     await forgetThisDevice('alice');
     const again = await DisputeStore.open('alice');
     expect(await importBackup(again, backup)).toBe(1);
     expect(await again.list()).toEqual([sampleDispute()]);
     again.close();
-    expect(loadCheckup('alice')?.identityTheft).toBe(true);
+    expect(loadCheckup('alice')?.lastStep).toBe('inquiries');
   });
 
   it("forgets this device's records of one account only; Delete all my data too", async () => {

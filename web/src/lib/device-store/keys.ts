@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   details: (userId: string) => `${APP}:your-details:${userId}`,
   /** The Report Checkup, without the date of birth: localStorage. */
   checkup: (userId: string) => `${APP}:checkup:${userId}`,
+  /** The practice run on the sample reports: apart from the user's own, never in the backup. */
+  practice: (userId: string) => `${APP}:checkup-practice:${userId}`,
   /** The generator's unfinished letter: localStorage, until sent or discarded. */
   draft: (userId: string) => `${APP}:letter-draft:${userId}`,
   /** My Disputes, its files and the sync state: one IndexedDB database. */

@@ -102,22 +102,42 @@ export function dropLegacySentLetters(): void {
   remove(STORAGE_KEYS.legacySentLetters);
 }
 
-/** The account's checkup; null when there is none (or it is not one). */
+/** The account's own checkup; null when there is none (or it is not one). */
 export function loadCheckup(userId: string): Checkup | null {
-  return read(STORAGE_KEYS.checkup(userId), parseCheckup);
+  const checkup = read(STORAGE_KEYS.checkup(userId), parseCheckup);
+  // A sample kept here before practice had its own entry is not the user's own checkup.
+  return checkup?.sample ? null : checkup;
 }
 
 /** False when the browser keeps nothing: the checkup then lives for the page. */
 export function saveCheckup(userId: string, checkup: Checkup): boolean {
-  return write(STORAGE_KEYS.checkup(userId), storableCheckup(checkup));
+  const key = checkup.sample ? STORAGE_KEYS.practice(userId) : STORAGE_KEYS.checkup(userId);
+  return write(key, storableCheckup(checkup));
 }
 
+/** The practice run on the sample, if one was begun on this device. */
+export function loadPractice(userId: string): Checkup | null {
+  const checkup =
+    read(STORAGE_KEYS.practice(userId), parseCheckup) ??
+    read(STORAGE_KEYS.checkup(userId), parseCheckup);
+  return checkup?.sample ? checkup : null;
+}
+
+/** "Start over" in practice: the sample only, the user's own checkup untouched. */
+export function forgetPractice(userId: string): void {
+  remove(STORAGE_KEYS.practice(userId));
+  if (read(STORAGE_KEYS.checkup(userId), parseCheckup)?.sample)
+    remove(STORAGE_KEYS.checkup(userId));
+}
+
+/** "Start over" and "Delete all my data" (the practice run goes too). */
 export function forgetCheckup(userId: string): void {
   remove(STORAGE_KEYS.checkup(userId));
+  remove(STORAGE_KEYS.practice(userId));
 }
 
 export function hasCheckupOnDevice(userId: string): boolean {
-  return has(STORAGE_KEYS.checkup(userId));
+  return has(STORAGE_KEYS.checkup(userId)) || has(STORAGE_KEYS.practice(userId));
 }
 
 /**

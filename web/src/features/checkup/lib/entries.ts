@@ -19,7 +19,6 @@ export function newAccount(section: 'accounts' | 'collections'): AccountEntry {
     negative: section === 'collections' ? 'collection' : '',
     reports: {},
     notMine: false,
-    rightBureau: {},
   };
 }
 
