@@ -143,6 +143,10 @@ const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
       'CUSTOMER# USER',
     ],
   },
+  Sync: {
+    reads: ['SESSION# SESSION#', 'SYNC# *', 'SYNC# CHUNK#', 'SYNC# RECORD#'],
+    writes: ['SYNC# CHUNK#', 'SYNC# RECORD#', 'SYNC# USAGE'],
+  },
   StripeReconcile: {
     reads: ['BILLING# SUBSCRIPTION', 'CUSTOMER# USER', 'STRIPE_RECONCILE CURSOR'],
     writes: ['BILLING# SUBSCRIPTION', 'STRIPE_RECONCILE CURSOR'],

@@ -16,7 +16,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { CharacterCount } from '@/components/character-count';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';
-import { newId } from '../lib/ids';
+import { newId } from '@/lib/device-store';
 import { IdentityFields } from './identity-fields';
 
 interface NextStepFormProps {
