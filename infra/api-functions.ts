@@ -225,8 +225,9 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     ],
     table: {
       read: { actions: ['GetItem'], leadingKeys: [session, billing] },
-      // DeleteItem: a customer Stripe no longer has is forgotten (`forgetCustomer`).
-      write: { actions: ['DeleteItem'], leadingKeys: [billing, customer] },
+      // DeleteItem: a customer Stripe no longer has is forgotten (`forgetCustomer`);
+      // UpdateItem: the per-user call count (`BILLING#<id>` / `RATE#…`).
+      write: { actions: ['UpdateItem', 'DeleteItem'], leadingKeys: [billing, customer] },
     },
     secrets: ['STRIPE_SECRET_KEY'],
     browserFacing: true,

@@ -1284,12 +1284,27 @@ describe('operations: alarms to the TLS-only topic, budget, logs', () => {
     });
   });
 
-  test('CloudFront writes standard logs to a private bucket that expires them', () => {
+  test('CloudFront writes standard logs without query strings to a private bucket that expires them', () => {
     const logBucketId = logicalIdOf('AWS::S3::Bucket', 'CloudFrontLogs');
     const logBucket = resources[logBucketId]!;
-    expect(distributionConfig().Logging).toEqual({
-      Bucket: { 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] },
-      Prefix: 'cloudfront/',
+    // Legacy logging would keep `verify?token=`: the distribution has none.
+    expect(distributionConfig().Logging).toBeUndefined();
+    const [[, delivery]] = Object.entries(template.findResources('AWS::Logs::Delivery')) as [
+      [string, { Properties: { RecordFields: string[] }; Condition: string }],
+    ];
+    expect(delivery.Properties.RecordFields).toEqual(
+      expect.arrayContaining(['cs-uri-stem', 'c-ip']),
+    );
+    for (const field of ['cs-uri-query', 'cs(Cookie)', 'cs(Referer)']) {
+      expect(delivery.Properties.RecordFields).not.toContain(field);
+    }
+    // CloudFront deliveries exist in us-east-1 only: elsewhere nothing is logged at the edge.
+    expect(template.toJSON().Conditions[delivery.Condition]).toEqual({
+      'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'],
+    });
+    const [destination] = Object.values(template.findResources('AWS::Logs::DeliveryDestination'));
+    expect(destination?.Properties.DestinationResourceArn).toEqual({
+      'Fn::GetAtt': [logBucketId, 'Arn'],
     });
     expect(logBucket.Properties.LifecycleConfiguration.Rules).toEqual([
       expect.objectContaining({ Status: 'Enabled', ExpirationInDays: CLOUDFRONT_LOG_DAYS }),

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../identity/access-tokens';
 import { createRateLimiter, type RateLimiter } from '../identity/rate-limiter';
 import { createKeyRingLoader, type KeyRing } from '../identity/signing-keys';
@@ -19,6 +20,8 @@ export interface AuthDeps {
   emailEnabled: boolean;
   mailer: Mailer;
   now: Clock;
+  /** Waits (ms): pads `/recover` and `/otp` to their floor. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export interface AuthDepsOptions {
@@ -27,6 +30,8 @@ export interface AuthDepsOptions {
   mailer?: Mailer;
   /** An already created table client (tests drive the SDK through their own handler). */
   table?: Table;
+  /** Defaults to a timer; tests record the waits instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}): AuthDeps {
@@ -61,5 +66,6 @@ export function createAuthDeps(config: AuthConfig, options: AuthDepsOptions = {}
     emailEnabled: mailer !== undefined,
     mailer: countingMailer(mailer ?? emailDisabledMailer),
     now,
+    sleep: options.sleep ?? ((ms) => setTimeout(ms)),
   };
 }

@@ -1,5 +1,6 @@
 import { issueOtps, newOtp, type NewOtp } from '../identity/code-store';
 import type { OtpKind, UserRecord } from '../identity/records';
+import type { RateLimitRule } from '../identity/rate-limiter';
 import type { AuthDeps } from './deps';
 import { composeEmail, type EmailDetails } from './emails';
 import { AuthError } from './errors';
@@ -24,29 +25,50 @@ export function verificationLink(
 
 /**
  * Counts `count` e-mails against the project-wide hourly budget (GoTrue's
- * `RATE_LIMIT_EMAIL_SENT`); 429 over it, with nothing counted. Answers the function that gives
- * them back, for when they are not sent after all (so refused requests do not drain the budget).
+ * `RATE_LIMIT_EMAIL_SENT`), and once it is spent, a `recovery` e-mail (a recovery or magic link
+ * of a confirmed account) against a reserve sign-ups and unknown addresses cannot spend; 429
+ * over it, with nothing counted. Answers the function that gives them back, for when they are
+ * not sent after all (so refused requests do not drain the budget).
  */
-export async function reserveEmails(deps: AuthDeps, count: number): Promise<() => void> {
-  const rule = deps.config.rateLimits.emailSent;
-  const release = (reserved: number) => {
-    for (let i = 0; i < reserved; i += 1) deps.limiter.release('email-sent', 'all', rule);
+export async function reserveEmails(
+  deps: AuthDeps,
+  count: number,
+  options: { recovery?: boolean } = {},
+): Promise<() => Promise<void>> {
+  const { emailSent, emailRecoveryReserve } = deps.config.rateLimits;
+  const taken: [string, RateLimitRule][] = [];
+  const release = async () => {
+    await Promise.all(taken.map(([bucket, rule]) => deps.limiter.release(bucket, 'all', rule)));
   };
   for (let reserved = 0; reserved < count; reserved += 1) {
-    if (!(await deps.limiter.allow('email-sent', 'all', rule))) {
-      release(reserved);
+    if (await deps.limiter.allow('email-sent', 'all', emailSent)) {
+      taken.push(['email-sent', emailSent]);
+    } else if (
+      options.recovery &&
+      emailRecoveryReserve.limit > 0 &&
+      (await deps.limiter.allow('email-recovery', 'all', emailRecoveryReserve))
+    ) {
+      taken.push(['email-recovery', emailRecoveryReserve]);
+    } else {
+      await release();
       throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     }
   }
-  return () => release(count);
+  return release;
 }
 
 /**
  * Refuses with the budget's 429 when the hour's e-mails are gone, without spending one: what a
- * request for an address without an account answers, so it looks like one with an account.
+ * request for an address without an account answers, so it looks like one with an account
+ * (`recovery`: like a confirmed account's recovery, which may draw on the reserve).
  */
-export async function probeEmailBudget(deps: AuthDeps): Promise<void> {
-  (await reserveEmails(deps, 1))();
+export async function probeEmailBudget(
+  deps: AuthDeps,
+  options: { recovery?: boolean } = {},
+): Promise<void> {
+  await (
+    await reserveEmails(deps, 1, options)
+  )();
 }
 
 /** The per-kind interval refused a send (a known address only: callers may hide it). */
@@ -92,7 +114,10 @@ async function issueAndMail(
   newEmail?: string,
 ): Promise<void> {
   const { config } = deps;
-  const release = await reserveEmails(deps, codes.length);
+  const recovery =
+    user.emailConfirmedAt !== undefined &&
+    codes.every(({ kind }) => kind === 'recovery' || kind === 'magiclink');
+  const release = await reserveEmails(deps, codes.length, { recovery });
   const { codeKey } = await deps.keyRing();
   const at = deps.now();
   const otps = codes.map((code) => ({ code, otp: newOtp(codeKey, code.to) }));
@@ -111,7 +136,7 @@ async function issueAndMail(
       { now: at, minIntervalMs: config.mailMinIntervalSeconds * 1000, newEmail },
     );
   } finally {
-    if (!issued) release();
+    if (!issued) await release();
   }
   if (!issued) {
     throw new SendTooSoonError(

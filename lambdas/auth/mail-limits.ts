@@ -5,7 +5,8 @@ import { isConditionFailure } from '../platform/dynamo';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
-import { rateLimitKey } from './rate-limits';
+import type { RateLimitRule } from '../identity/rate-limiter';
+import { mailClientKey } from './rate-limits';
 
 const overEmailLimit = () =>
   new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
@@ -37,20 +38,33 @@ async function holdInterval(deps: AuthDeps, address: string): Promise<boolean> {
   }
 }
 
+/** What a request was charged, to give back when it sends nothing. */
+type Charges = [bucket: string, key: string, rule: RateLimitRule][];
+
+/** Gives back every unit a request was charged (it sent nothing after all). */
+export type MailRefund = () => Promise<void>;
+
 /**
  * Counts a request that may send e-mail before anything is looked up, the same for known and
  * unknown addresses: each recipient's resend interval (unless `interval` is false), then the
- * client's hourly share (an IPv4 address or IPv6 /64, one unit per e-mail), then each
- * recipient's hourly count. 429 over any; a request the interval refuses costs no share.
+ * client's hourly share (an IPv4 /24 or IPv6 /48, one unit per e-mail), then each recipient's
+ * hourly count in `bucket` (recovery and magic links count apart from sign-ups and resends). A
+ * `device` (the owner's browser) has a share and a count of its own, which strangers cannot spend.
+ * 429 over any, with nothing else kept; answers the refund for a request that sends nothing.
  */
 export async function chargeMailRequest(
   deps: AuthDeps,
   c: Context,
   addresses: string[],
-  options: { interval: boolean } = { interval: true },
-): Promise<void> {
+  options: {
+    interval?: boolean;
+    bucket?: 'mail-address' | 'mail-recovery';
+    /** A browser that signed in to the address's account: it counts on its own, not the address's. */
+    device?: string;
+  } = {},
+): Promise<MailRefund> {
   const { rateLimits, mailMinIntervalSeconds, clientIpHeader } = deps.config;
-  if (options.interval) {
+  if (options.interval ?? true) {
     for (const address of addresses) {
       if (!(await holdInterval(deps, address))) {
         throw new AuthError(
@@ -61,18 +75,29 @@ export async function chargeMailRequest(
       }
     }
   }
-  // One unit of the client's share per e-mail (an e-mail change sends two).
-  const client = rateLimitKey(clientIp(c, clientIpHeader));
-  for (let sent = 0; sent < addresses.length; sent += 1) {
-    if (!(await deps.limiter.allow('mail-client', client, rateLimits.emailPerClient))) {
+  const charged: Charges = [];
+  const refund = async () => {
+    await Promise.all(
+      charged.map(([bucket, key, rule]) => deps.limiter.release(bucket, key, rule)),
+    );
+  };
+  const charge = async (bucket: string, key: string, rule: RateLimitRule) => {
+    if (!(await deps.limiter.allow(bucket, key, rule))) {
+      await refund();
       countMetric('RateLimitedRequests');
       throw overEmailLimit();
     }
+    charged.push([bucket, key, rule]);
+  };
+  // One unit of the client's share per e-mail (an e-mail change sends two).
+  const { device } = options;
+  const client = device ? `device:${device}` : mailClientKey(clientIp(c, clientIpHeader));
+  for (let sent = 0; sent < addresses.length; sent += 1) {
+    await charge('mail-client', client, rateLimits.emailPerClient);
   }
   for (const address of addresses) {
-    if (!(await deps.limiter.allow('mail-address', address, rateLimits.emailPerAddress))) {
-      countMetric('RateLimitedRequests');
-      throw overEmailLimit();
-    }
+    if (device) await charge('mail-device', device, rateLimits.emailPerAddress);
+    else await charge(options.bucket ?? 'mail-address', address, rateLimits.emailPerAddress);
   }
+  return refund;
 }

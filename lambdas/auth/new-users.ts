@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { newOtp, signUpCodeItems } from '../identity/code-store';
 import { identityKeys } from '../identity/items';
 import type { SessionRecord, UserRecord } from '../identity/records';
-import { EMAIL_APP_METADATA, EmailTakenError, findLogin, putNewUser } from '../identity/users';
+import {
+  EMAIL_APP_METADATA,
+  EmailTakenError,
+  emailIdentityData,
+  findLogin,
+  putNewUser,
+} from '../identity/users';
 import { countMetric } from '../platform/metrics';
 import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import type { AuthDeps } from './deps';
@@ -34,10 +40,10 @@ export async function createUser(
   try {
     const outcome = await writeUser(deps, input);
     // Another sign-up's address: this request sent nothing (its caller may mail the owner).
-    if ('existingUserId' in outcome) release?.();
+    if ('existingUserId' in outcome) await release?.();
     return outcome;
   } catch (error) {
-    release?.();
+    await release?.();
     throw error;
   }
 }
@@ -54,13 +60,7 @@ async function writeUser(
     async (): Promise<NewUserOutcome | typeof RETRY> => {
       const at = deps.now();
       const id = randomUUID();
-      const identityData = {
-        ...input.data,
-        sub: id,
-        email,
-        email_verified: confirmed,
-        phone_verified: false,
-      };
+      const identityData = emailIdentityData(input.data, { id, email, confirmed });
       const otp = confirmed ? undefined : newOtp(codeKey, email);
       const user: UserRecord = {
         id,

@@ -11,10 +11,11 @@ import {
   otpHash,
 } from '../identity/code-store';
 import type { OtpKind } from '../identity/records';
-import { EmailTakenError, findLogin, getUser } from '../identity/users';
+import { EmailTakenError, emailIdentityData, findLogin, getUser } from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { NO_PASSWORD_KEPT } from './emails';
+import { deviceFor, rememberDevice } from './devices';
 import { AuthError } from './errors';
 import { SendTooSoonError, probeEmailBudget, sendEmailChange, sendOtp } from './mail-codes';
 import { chargeMailRequest } from './mail-limits';
@@ -31,7 +32,7 @@ import {
   verifyBody,
 } from './bodies';
 import { EMAIL_MAX_LENGTH } from '../../shared/email-address';
-import { normalizeEmail, parseAuthBody } from './request';
+import { assertUserMetadataFits, normalizeEmail, parseAuthBody } from './request';
 import { signIn } from './sign-in';
 
 /**
@@ -68,11 +69,28 @@ async function sendOrPretend(
   user: Awaited<ReturnType<typeof userByEmail>>,
   send: (user: NonNullable<Awaited<ReturnType<typeof userByEmail>>>) => Promise<void>,
 ): Promise<void> {
-  if (!user) return probeEmailBudget(deps);
+  // An unknown address answers as a confirmed account's recovery would, reserve included.
+  if (!user) return probeEmailBudget(deps, { recovery: true });
   try {
     await send(user);
   } catch (error) {
     if (!(error instanceof SendTooSoonError)) throw error;
+  }
+}
+
+/**
+ * Runs the part of a request that mails a known address and not an unknown one (a valid body's
+ * lookups and send), answering no sooner than `mailAnswerFloorMs` after it started, so its time
+ * tells nothing (a Lambda cannot send after
+ * answering). A send slower than the floor still shows; the floor sits above SES's usual time.
+ */
+async function atFloor(deps: AuthDeps, work: () => Promise<Response>): Promise<Response> {
+  const started = deps.now();
+  try {
+    return await work();
+  } finally {
+    const left = started + deps.config.mailAnswerFloorMs - deps.now();
+    if (left > 0) await deps.sleep(left);
   }
 }
 
@@ -83,17 +101,19 @@ export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   }
   const email = normalizeEmail(rawEmail);
-  await chargeMailRequest(deps, c, [email]);
-  const user = await userByEmail(deps, email);
-  await sendOrPretend(deps, user, (known) =>
-    sendOtp(deps, known, 'recovery', c.req.query('redirect_to')),
-  );
-  return c.json({});
+  return atFloor(deps, async () => {
+    const device = await deviceFor(deps, c, email);
+    await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery', device });
+    const user = await userByEmail(deps, email);
+    await sendOrPretend(deps, user, (known) =>
+      sendOtp(deps, known, 'recovery', c.req.query('redirect_to')),
+    );
+    return c.json({});
+  });
 }
 
 /** `POST /otp`: mails a magic link (or the confirmation), creating the user if asked to. */
 export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
-  const { config } = deps;
   const body = await readJsonBody(c);
   const { email: rawEmail, phone } = parseAuthBody(otpAddressBody, body);
   if (rawEmail && phone) {
@@ -111,7 +131,23 @@ export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   const redirectTo = c.req.query('redirect_to');
 
   const email = normalizeEmail(rawEmail);
-  await chargeMailRequest(deps, c, [email]);
+  assertUserMetadataFits(emailIdentityData(data, { id: randomUUID(), email, confirmed: false }));
+  return atFloor(deps, () => otpFor(deps, c, { email, createIfMissing, data, redirectTo }));
+}
+
+async function otpFor(
+  deps: AuthDeps,
+  c: Context,
+  input: {
+    email: string;
+    createIfMissing: boolean;
+    data: Record<string, unknown>;
+    redirectTo: string | undefined;
+  },
+): Promise<Response> {
+  const { config } = deps;
+  const { email, createIfMissing, data, redirectTo } = input;
+  await chargeMailRequest(deps, c, [email], { bucket: 'mail-recovery' });
   const user = await userByEmail(deps, email);
   // Without an account and without leave to create one, nothing is sent; the answer is the
   // same as for an account (GoTrue answers 422 `otp_disabled`, which tells the address is free).
@@ -153,14 +189,20 @@ export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   if (!rawEmail) throw new AuthError(400, 'validation_failed', 'An email address is required');
   const redirectTo = c.req.query('redirect_to');
   const email = normalizeEmail(rawEmail);
-  await chargeMailRequest(deps, c, [email]);
+  const refund = await chargeMailRequest(deps, c, [email]);
   const user = await userByEmail(deps, email);
-  if (!user) return c.json({});
-  if (type === 'signup' && user.emailConfirmedAt === undefined) {
-    await sendOtp(deps, user, 'signup', redirectTo, { notice: NO_PASSWORD_KEPT });
-  }
-  if (type === 'email_change' && user.newEmail) {
-    await sendEmailChange(deps, user, user.newEmail, redirectTo);
+  // Nothing to send (no account, a confirmed one, no change pending) spends nothing.
+  try {
+    if (type === 'signup' && user && user.emailConfirmedAt === undefined) {
+      await sendOtp(deps, user, 'signup', redirectTo, { notice: NO_PASSWORD_KEPT });
+    } else if (type === 'email_change' && user?.newEmail) {
+      await sendEmailChange(deps, user, user.newEmail, redirectTo);
+    } else {
+      await refund();
+    }
+  } catch (error) {
+    await refund();
+    throw error;
   }
   return c.json({});
 }
@@ -251,6 +293,7 @@ export async function verify(deps: AuthDeps, c: Context): Promise<Response> {
   }
   const verified = await verifyCode(deps, { type, token, tokenHash, email });
   if (!verified.session) return c.json({ msg: OTHER_ADDRESS_PENDING, code: '200' });
+  await rememberDevice(deps, c, verified.session.user.email);
   return c.json(verified.session);
 }
 
@@ -273,6 +316,7 @@ export async function verifyLink(deps: AuthDeps, c: Context): Promise<Response> 
     const { session, confirming } = await verifyCode(deps, { type, tokenHash });
     if (!session) fragment.set('message', OTHER_ADDRESS_PENDING);
     else {
+      await rememberDevice(deps, c, session.user.email);
       for (const [key, value] of Object.entries({
         access_token: session.access_token,
         expires_at: String(session.expires_at),

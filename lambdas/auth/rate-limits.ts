@@ -40,6 +40,20 @@ export function rateLimitKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The client of the project-wide e-mail budget: a network rather than an address, an IPv4 /24
+ * or an IPv6 /48 (a site's usual allocation), so a handful of neighbours cannot spend it all.
+ */
+export function mailClientKey(ip: string): string {
+  const key = rateLimitKey(ip);
+  if (isIPv4(key)) return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(ip)) return key;
+  return `${ipv6Groups(ip)
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`;
+}
+
 /** Counts the request against the client's bucket; rejects with 429 over the limit. */
 export async function enforceRateLimit(
   deps: AuthDeps,

@@ -34,10 +34,12 @@ export function parseAuthBody<const TSchema extends v.GenericSchema>(
   return parseBody(schema, body, refuse);
 }
 
-/** The most user metadata (`data`) one request may carry. */
-const MAX_METADATA_BYTES = 16 * 1024;
-/** What `user_metadata` may grow to: that, plus the identity's own keys (`sub`, `email`...). */
-export const MAX_USER_METADATA_BYTES = MAX_METADATA_BYTES + 1024;
+/**
+ * What `user_metadata` may hold as JSON, the identity's own keys (`sub`, `email`...) included.
+ * It rides in every access token: at 4 KB the largest token stays under 8 KB, well inside API
+ * Gateway HTTP API's 10 KB header limit (`tests/auth/security-v.test.ts`).
+ */
+export const MAX_USER_METADATA_BYTES = 4 * 1024;
 /** Nesting inside `data` (DynamoDB stores at most 32 levels; the profile adds its own). */
 const MAX_METADATA_DEPTH = 16;
 /** DynamoDB numbers: magnitudes from 1e-130; the SDK reads exactly only safe integers. */
@@ -73,18 +75,29 @@ export function metadataBytes(metadata: JsonBody): number {
 }
 
 /**
- * The user metadata `data` of sign-up, `/otp` and `PUT /user`: an object of at most
- * `MAX_METADATA_BYTES` as JSON, nested at most `MAX_METADATA_DEPTH` deep, with no empty key and
- * only numbers the table stores exactly; 400 `validation_failed` otherwise (never the table's 500).
- * Absent or `null` reads as undefined.
+ * 422 `validation_failed` when a user's `user_metadata` would be larger than
+ * `MAX_USER_METADATA_BYTES` as JSON (checked where it is built: sign-up, `/otp`, `PUT /user`).
+ */
+export function assertUserMetadataFits(userMetadata: Record<string, unknown>): void {
+  const bytes = metadataBytes(userMetadata as JsonBody);
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw new AuthError(
+      422,
+      'validation_failed',
+      `${INVALID_METADATA} user_metadata would be ${bytes} bytes as JSON, over the limit of ${MAX_USER_METADATA_BYTES} (4 KB)`,
+    );
+  }
+}
+
+/**
+ * The user metadata `data` of sign-up, `/otp` and `PUT /user`: an object nested at most
+ * `MAX_METADATA_DEPTH` deep, with no empty key and only numbers the table stores exactly; 400
+ * `validation_failed` otherwise (never the table's 500). Its size is checked once merged
+ * (`assertUserMetadataFits`). Absent or `null` reads as undefined.
  */
 export const metadata = v.nullish(
   v.pipe(
     v.custom<JsonBody>(isJsonObject, `${BAD_JSON} data must be an object`),
-    v.check(
-      (data) => metadataBytes(data) <= MAX_METADATA_BYTES,
-      `${INVALID_METADATA} larger than ${MAX_METADATA_BYTES / 1024} KB as JSON`,
-    ),
     v.rawCheck(({ dataset, addIssue }) => {
       const problem = dataset.typed ? metadataProblem(dataset.value, 1) : undefined;
       if (problem) addIssue({ message: `${INVALID_METADATA} ${problem}` });

@@ -64,8 +64,8 @@ export async function signIn(deps: AuthDeps, user: UserRecord, method: SignInMet
     issueSession(deps, signedIn, session, refreshToken),
     putSession(deps.table, session),
     recordSignIn(deps.table, user.id, at),
-    // A sign-in (by password, or by a code from the inbox) ends any wait failed ones built up.
-    clearSignInFailures(deps.table, user.email),
+    // A code from the inbox proves the address: the wait strangers built up for it ends.
+    method === 'password' || clearSignInFailures(deps.table, user.email),
   ]);
   countMetric('SignIns');
   return issued;

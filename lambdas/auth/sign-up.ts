@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { findLogin, getUser, obfuscatedUserJson, toUserJson } from '../identity/users';
+import {
+  emailIdentityData,
+  findLogin,
+  getUser,
+  obfuscatedUserJson,
+  toUserJson,
+} from '../identity/users';
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { AuthError } from './errors';
@@ -10,7 +16,7 @@ import { chargeMailRequest } from './mail-limits';
 import { createUser } from './new-users';
 import { assertAcceptablePassword, hashPassword, passwordMatchesIfAny } from './passwords';
 import { signUpBody } from './bodies';
-import { normalizeEmail, parseAuthBody } from './request';
+import { assertUserMetadataFits, normalizeEmail, parseAuthBody } from './request';
 import { issueSession } from './sign-in';
 
 /** `POST /signup`: a session (autoconfirm) or a bare user (confirmation required). */
@@ -38,6 +44,7 @@ export async function signUp(deps: AuthDeps, c: Context): Promise<Response> {
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
 
   const email = normalizeEmail(rawEmail);
+  assertUserMetadataFits(emailIdentityData(data, { id: randomUUID(), email, confirmed: false }));
   // A sign-up mails only when confirmation is on; its interval is the per-kind one.
   if (!config.autoconfirm) await chargeMailRequest(deps, c, [email], { interval: false });
   // Hashed before the address is looked up: a known address costs what a new one does.

@@ -11,12 +11,13 @@ import {
   hashRefreshToken,
   parseRefreshToken,
 } from '../identity/refresh-tokens';
-import { claimSignInAttempt } from '../identity/sign-in-failures';
+import { claimSignInAttempt, clearSignInFailures } from '../identity/sign-in-failures';
 import { findLogin, getUser } from '../identity/users';
 import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { readJsonBody } from '../platform/json-body';
 import { countMetric } from '../platform/metrics';
 import type { AuthDeps } from './deps';
+import { rememberDevice, signInClient } from './devices';
 import { AuthError } from './errors';
 import { passwordMatchesIfAny, passwordWeakness } from './passwords';
 import { enforceRateLimit } from './rate-limits';
@@ -57,7 +58,7 @@ async function grant(deps: AuthDeps, c: Context, allowed: Promise<void>) {
     }
     if (!email && !phone) throw new AuthError(400, 'validation_failed', 'missing email or phone');
     try {
-      return await passwordGrant(deps, { email, password }, allowed);
+      return await passwordGrant(deps, c, { email, password }, allowed);
     } catch (error) {
       if (error instanceof AuthError && error.code === 'invalid_credentials') {
         countMetric('FailedSignIns');
@@ -72,9 +73,14 @@ async function grant(deps: AuthDeps, c: Context, allowed: Promise<void>) {
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 }
 
-/** `allowed` settles once the rate limiter has counted the request; it gates the bcrypt work. */
+/**
+ * `allowed` settles once the rate limiter has counted the request; it gates the bcrypt work.
+ * Failed attempts make the next one wait, per address (known or not) and client, and per
+ * address for clients it does not know; the right password clears what it counted.
+ */
 export async function passwordGrant(
   deps: AuthDeps,
+  c: Context,
   input: { email: string; password: string },
   allowed: Promise<void>,
 ) {
@@ -82,17 +88,12 @@ export async function passwordGrant(
   const email = input.email.trim().toLowerCase();
   // No longer address was ever stored, and DynamoDB refuses a key over 2 KB (a 500, not a 400).
   const lookUp = email && email.length <= EMAIL_MAX_LENGTH;
+  const client = lookUp ? await signInClient(deps, c, email) : undefined;
   await allowed;
   const [turn, login] = await Promise.all([
-    lookUp
-      ? claimSignInAttempt(table, email, deps.now(), {
-          freeFailures: config.signInFreeFailures,
-          maxDelaySeconds: config.signInMaxDelaySeconds,
-        })
-      : true,
+    client ? claimSignInAttempt(table, email, client, deps.now(), config.signIn) : true,
     lookUp ? findLogin(table, email) : undefined,
   ]);
-  // Per address, known or not, whatever the client: failed attempts make the next one wait.
   if (!turn) {
     countMetric('RateLimitedRequests');
     throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
@@ -103,10 +104,12 @@ export async function passwordGrant(
     passwordMatchesIfAny(input.password, login?.passwordHash, config.bcryptCost),
   ]);
   if (!matches || !user) throw INVALID_CREDENTIALS();
+  await clearSignInFailures(table, email, client);
   if (user.emailConfirmedAt === undefined) {
     throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   }
   const session = await signIn(deps, user, 'password');
+  await rememberDevice(deps, c, email);
   const weakness = passwordWeakness(input.password, config);
   return weakness ? { ...session, weak_password: weakness } : session;
 }

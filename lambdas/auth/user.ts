@@ -13,12 +13,13 @@ import {
 import { readJsonBody } from '../platform/json-body';
 import type { AuthDeps } from './deps';
 import { emailProviderDisabled } from './email-provider';
+import { signInClient } from './devices';
 import { AuthError } from './errors';
 import { sendEmailChange } from './mail-codes';
 import { chargeMailRequest } from './mail-limits';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords';
 import { userUpdateBody } from './bodies';
-import { MAX_USER_METADATA_BYTES, metadataBytes, normalizeEmail, parseAuthBody } from './request';
+import { assertUserMetadataFits, normalizeEmail, parseAuthBody } from './request';
 import { requireUser } from './sign-in';
 
 const RESERVED_METADATA = new Set(['sub', 'email', 'email_verified', 'phone_verified']);
@@ -32,13 +33,7 @@ function mergeMetadata(
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  if (metadataBytes(merged) > MAX_USER_METADATA_BYTES) {
-    throw new AuthError(
-      400,
-      'validation_failed',
-      `Invalid user metadata (data): user_metadata would grow past ${MAX_USER_METADATA_BYTES / 1024} KB as JSON`,
-    );
-  }
+  assertUserMetadataFits(merged);
   return merged;
 }
 
@@ -56,6 +51,7 @@ function signedInAt(token: VerifiedAccessToken): number | undefined {
  */
 async function requireCurrentPasswordUnlessRecent(
   deps: AuthDeps,
+  c: Context,
   token: VerifiedAccessToken,
   email: string,
   currentPassword: string,
@@ -67,15 +63,13 @@ async function requireCurrentPasswordUnlessRecent(
     return;
   const required = 'Current password required when setting new password.';
   if (!currentPassword) throw new AuthError(400, 'current_password_required', required);
-  const turn = await claimSignInAttempt(deps.table, email, deps.now(), {
-    freeFailures: config.signInFreeFailures,
-    maxDelaySeconds: config.signInMaxDelaySeconds,
-  });
+  const client = await signInClient(deps, c, email);
+  const turn = await claimSignInAttempt(deps.table, email, client, deps.now(), config.signIn);
   if (!turn) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
   if (!login || !(await passwordMatches(currentPassword, login.passwordHash))) {
     throw new AuthError(400, 'current_password_invalid', required);
   }
-  await clearSignInFailures(deps.table, email);
+  await clearSignInFailures(deps.table, email, client);
 }
 
 /** `GET /user`: the caller. */
@@ -102,7 +96,7 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   if (password !== undefined) {
     assertAcceptablePassword(password, config);
     const login = await findLogin(table, user.email);
-    await requireCurrentPasswordUnlessRecent(deps, token, user.email, currentPassword, login);
+    await requireCurrentPasswordUnlessRecent(deps, c, token, user.email, currentPassword, login);
     if (login && (await passwordMatches(password, login.passwordHash))) {
       throw new AuthError(
         422,
@@ -116,8 +110,11 @@ export async function updateCurrentUser(deps: AuthDeps, c: Context): Promise<Res
   const movesEmail = newEmail !== undefined && newEmail !== user.email;
   // Without a sender nobody could confirm the change: refused before anything is written.
   if (movesEmail && !deps.emailEnabled) throw emailProviderDisabled(400);
-  if (movesEmail) await chargeMailRequest(deps, c, [newEmail, user.email], { interval: false });
+  const refund = movesEmail
+    ? await chargeMailRequest(deps, c, [newEmail, user.email], { interval: false })
+    : undefined;
   if (movesEmail && (await findLogin(table, newEmail))) {
+    await refund?.();
     throw new AuthError(
       422,
       'email_exists',

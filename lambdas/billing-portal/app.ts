@@ -17,9 +17,8 @@ export function createBillingPortalApp(
   options: PaymentAppOptions = {},
 ) {
   const bodySchema = portalBody(config.access);
-  return createPaymentFunctionApp(BILLING_PORTAL_PATH, config, options, async (c, deps) => {
-    const { table, stripe, verifier } = deps;
-    const user = await verifier.verify(c.req.header('authorization'));
+  return createPaymentFunctionApp(BILLING_PORTAL_PATH, config, options, async (c, deps, user) => {
+    const { table, stripe } = deps;
     const body = await readPaymentBody(c, bodySchema, { return_url: 'invalid_redirect_url' });
     const returnUrl = body.return_url ?? `${config.access.siteUrl}/`;
     const customerId = await storedCustomerId(table, user.userId);

@@ -17,6 +17,11 @@ export const paymentKeys = {
   subscription: (userId: string) => ({ pk: `${billing}${userId}`, sk: 'SUBSCRIPTION' }),
   /** The user's Stripe customer (or a pending claim to create it). */
   stripeCustomer: (userId: string) => ({ pk: `${billing}${userId}`, sk: 'STRIPE_CUSTOMER' }),
+  /** A user's calls to a payment function in one rate-limit window (ttl). */
+  rateWindow: (userId: string, bucket: string, windowStart: number) => ({
+    pk: `${billing}${userId}`,
+    sk: `RATE#${bucket}#${windowStart}`,
+  }),
   /** The customer's user: what a webhook event is mapped through. */
   customerUser: (customerId: string) => ({ pk: `${customer}${customerId}`, sk: 'USER' }),
   /** A processed webhook event (ttl 30 days). */

@@ -10,7 +10,7 @@ import {
   type PendingCodes,
   type UserRecord,
 } from './records';
-import { EmailTakenError, findLogin } from './users';
+import { EmailTakenError, emailIdentityData, findLogin } from './users';
 
 /** Each kind's slot: its code's MAC on the `AUTH#` item, and its send time on the profile. */
 export const OTP_SLOTS = {
@@ -215,8 +215,8 @@ export type ConsumeOutcome = 'done' | 'partial' | 'stale';
 /**
  * Uses up a one-time token and applies what it proves, in one transaction: both its items are
  * deleted (so a second use fails) and the user's slot cleared; a confirmation marks the
- * address verified and sets `confirmedPasswordHash` as the password (an unusable one, so a
- * password set before the confirmation never survives it). A half of an
+ * address verified, resets the user metadata and sets `confirmedPasswordHash` as the password
+ * (an unusable one, so nothing set before the confirmation survives it). A half of an
  * e-mail change records itself as confirmed; the half that finds the other already confirmed
  * moves the uniqueness item to the pending address. `stale` when the token was already used or
  * replaced (or a race moved on).
@@ -307,12 +307,14 @@ export async function consumeOtp(
       },
     });
   } else if (!half && user.emailConfirmedAt === undefined) {
-    values[':true'] = true;
+    // Nothing a sign-up set survives the inbox owner's confirmation: whoever signed up first
+    // may not be the owner, so the metadata (a name, anything) starts over, like the password.
+    values[':fresh'] = emailIdentityData({}, { id: user.id, email: user.email, confirmed: true });
     names['#identity'] = 'identity';
     sets.push(
       'emailConfirmedAt = :now',
-      'userMetadata.email_verified = :true',
-      '#identity.identityData.email_verified = :true',
+      'userMetadata = :fresh',
+      '#identity.identityData = :fresh',
     );
     items.push({
       Update: {

@@ -35,8 +35,13 @@ export const identityKeys = {
   otpAttempts: (address: string) => ({ pk: `${auth}TRIES#${address}`, sk: 'TRIES' }),
   /** When an e-mail was last asked for an address, known or not (ttl): the resend interval. */
   mailInterval: (address: string) => ({ pk: `${auth}MAIL#${address}`, sk: 'MAIL' }),
-  /** Failed password sign-ins for an address, known or not (`SignInFailures`, ttl). */
+  /** Failed password sign-ins for an address, known or not, from clients it does not know (ttl). */
   signInFailures: (address: string) => ({ pk: `${auth}SIGNIN#${address}`, sk: 'FAILURES' }),
+  /** Failed password sign-ins for an address from one client (a device, or an IP block; ttl). */
+  signInClientFailures: (address: string, client: string) => ({
+    pk: `${auth}SIGNIN#${address}`,
+    sk: `CLIENT#${client}`,
+  }),
   /** A rate-limit window's counter (ttl). */
   rateWindow: (id: string, windowStart: number) => ({
     pk: `${rate}${id}`,

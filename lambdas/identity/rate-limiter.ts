@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../platform/clock';
-import type { Table } from '../platform/dynamo';
+import { isConditionFailure, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
 
 export interface RateLimitRule {
@@ -30,8 +30,16 @@ interface Lease {
  * limit in a window, across any number of containers; with several containers a client can be
  * refused up to (block − 1) × (containers − 1) requests early. One container is exact.
  */
-export function createRateLimiter(options: { table: Table; now?: Clock }) {
+export function createRateLimiter(options: {
+  table: Table;
+  now?: Clock;
+  /** Where a window's counter lives; `RATE#<bucket>#<key>` by default (auth's own partition). */
+  windowKey?: (bucket: string, key: string, windowStart: number) => { pk: string; sk: string };
+}) {
   const now = options.now ?? systemClock;
+  const windowKey =
+    options.windowKey ??
+    ((bucket, key, windowStart) => identityKeys.rateWindow(`${bucket}#${key}`, windowStart));
   const leases = new Map<string, Lease>();
   const pendingClaims = new Map<string, Promise<void>>();
 
@@ -40,12 +48,17 @@ export function createRateLimiter(options: { table: Table; now?: Clock }) {
     for (const [id, lease] of leases) if (lease.windowStart < currentStart) leases.delete(id);
   }
 
-  async function claim(id: string, windowStart: number, rule: RateLimitRule) {
+  async function claim(
+    id: string,
+    Key: { pk: string; sk: string },
+    windowStart: number,
+    rule: RateLimitRule,
+  ) {
     const block = Math.max(1, Math.floor(rule.limit * BLOCK_SHARE));
     const windowMs = rule.windowSeconds * 1000;
     const out = await options.table.doc.update({
       TableName: options.table.name,
-      Key: identityKeys.rateWindow(id, windowStart),
+      Key,
       UpdateExpression: 'ADD #count :block SET #ttl = if_not_exists(#ttl, :ttl)',
       ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
       ExpressionAttributeValues: {
@@ -84,7 +97,9 @@ export function createRateLimiter(options: { table: Table; now?: Clock }) {
         // One claim at a time per key; concurrent requests share its block.
         let pending = pendingClaims.get(id);
         if (!pending) {
-          pending = claim(id, windowStart, rule).finally(() => pendingClaims.delete(id));
+          pending = claim(id, windowKey(bucket, key, windowStart), windowStart, rule).finally(() =>
+            pendingClaims.delete(id),
+          );
           pendingClaims.set(id, pending);
         }
         await pending;
@@ -92,14 +107,39 @@ export function createRateLimiter(options: { table: Table; now?: Clock }) {
     },
 
     /**
-     * Gives back one request admitted by `allow` in the current window that did no work (e.g.
-     * an e-mail the interval refused): it returns to this container's lease, so the next
-     * `allow` admits it without a write. Nothing is given back once the window has moved on.
+     * Gives back one request admitted by `allow` in the current window that did no work (an
+     * e-mail not sent after all): one atomic decrement of the window's count, so any container
+     * may admit it again. Nothing is given back once the window has moved on.
      */
-    release(bucket: string, key: string, rule: RateLimitRule): void {
+    async release(bucket: string, key: string, rule: RateLimitRule): Promise<void> {
+      const id = `${bucket}#${key}`;
       const windowMs = rule.windowSeconds * 1000;
-      const lease = leases.get(`${bucket}#${key}`);
-      if (lease?.windowStart === Math.floor(now() / windowMs) * windowMs) lease.remaining += 1;
+      const windowStart = Math.floor(now() / windowMs) * windowMs;
+      const update = (expression: string, condition: string, values: Record<string, number>) =>
+        options.table.doc.update({
+          TableName: options.table.name,
+          Key: windowKey(bucket, key, windowStart),
+          UpdateExpression: expression,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':limit': rule.limit, ...values },
+        });
+      try {
+        await update('ADD #count :minus', '#count > :zero AND #count <= :limit', {
+          ':minus': -1,
+          ':zero': 0,
+        }).catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+          // Claims past the limit count the refused too: all the limit was admitted.
+          return update('SET #count = :limit - :one', '#count > :limit', { ':one': 1 });
+        });
+      } catch (error) {
+        if (isConditionFailure(error)) return;
+        throw error;
+      }
+      // This container asks the table again rather than trust an earlier "used up".
+      const lease = leases.get(id);
+      if (lease?.windowStart === windowStart) lease.exhausted = false;
     },
   };
 }

@@ -8,6 +8,20 @@ export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems
 
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
+/** A new e-mail identity's data, GoTrue's first `user_metadata`: `data`, then its own keys. */
+export function emailIdentityData(
+  data: Record<string, unknown>,
+  user: { id: string; email: string; confirmed: boolean },
+): Record<string, unknown> {
+  return {
+    ...data,
+    sub: user.id,
+    email: user.email,
+    email_verified: user.confirmed,
+    phone_verified: false,
+  };
+}
+
 /** RFC 3339 UTC with microseconds, as Go prints a Postgres `timestamptz`. */
 export function rfc3339(epochMs: number): string {
   return new Date(epochMs).toISOString().replace('Z', '000Z');

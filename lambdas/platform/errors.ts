@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'no_customer'
   | 'not_found'
   | 'method_not_allowed'
+  | 'over_request_rate_limit'
   | 'invalid_signature'
   | 'service_unavailable'
   | 'payment_provider_unavailable'
@@ -37,6 +38,8 @@ export class HttpError<Code extends string = ErrorCode> extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: Code,
     message: string,
+    /** Sent with the answer (a 429's `Retry-After`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -124,5 +127,5 @@ export function logFailure(c: Context, answer: { status: number; code: string },
 export function renderJsonError(c: Context, error: unknown) {
   const answer = toHttpError(error);
   logFailure(c, answer, error);
-  return c.json({ error: answer.message, code: answer.code }, answer.status);
+  return c.json({ error: answer.message, code: answer.code }, answer.status, answer.headers);
 }

@@ -27,9 +27,8 @@ export function createStripeCheckoutApp(
 ) {
   // The SPA sends the plan's own id; a deployment on real Stripe maps it to its configured price.
   const bodySchema = checkoutBody(new Set([config.stripe.priceId, PLAN.priceId]), config.access);
-  return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, options, async (c, deps) => {
-    const { table, stripe, verifier, now } = deps;
-    const user = await verifier.verify(c.req.header('authorization'));
+  return createPaymentFunctionApp(STRIPE_CHECKOUT_PATH, config, options, async (c, deps, user) => {
+    const { table, stripe, now } = deps;
     const body = await readPaymentBody(c, bodySchema, CHECKOUT_BODY_CODES);
 
     const client = await stripe();

@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
+import type { AuthDepsOptions } from '../../lambdas/auth/deps';
 import type { Env } from '../../lambdas/platform/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox, type Outbox } from '../../local/outbox';
@@ -14,10 +15,16 @@ import { createTestTable } from '../support/test-table';
 export function createClock() {
   const hourMs = 3_600_000;
   let offset = Math.ceil(Date.now() / hourMs) * hourMs - Date.now();
+  let frozenAt: number | undefined;
   return {
-    now: () => Date.now() + offset,
+    now: () => frozenAt ?? Date.now() + offset,
     advance(ms: number) {
       offset += ms;
+      if (frozenAt !== undefined) frozenAt += ms;
+    },
+    /** Stops the clock where it is (a 1 s wait must not run out while a slow machine answers). */
+    freeze() {
+      frozenAt = Date.now() + offset;
     },
   };
 }
@@ -31,7 +38,10 @@ export interface AuthServer {
 }
 
 /** The auth app on its own table, served over real HTTP on a free port. */
-export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> {
+export async function startAuthServer(
+  overrides: Env = {},
+  options: Pick<AuthDepsOptions, 'sleep'> & { onMail?: () => void } = {},
+): Promise<AuthServer> {
   const { env: tableEnv } = await createTestTable();
   const clock = createClock();
   const outbox = createOutbox(null);
@@ -55,11 +65,19 @@ export async function startAuthServer(overrides: Env = {}): Promise<AuthServer> 
     RATE_LIMIT_EMAIL_SENT: '10000',
     RATE_LIMIT_EMAIL_PER_CLIENT: '10000',
     RATE_LIMIT_EMAIL_PER_ADDRESS: '10000',
+    // No padding of /recover and /otp answers: tests count answers, not time.
+    MAIL_ANSWER_FLOOR_MS: '0',
     API_EXTERNAL_URL: `${url}/auth/v1`,
     ...tableEnv,
     ...overrides,
   };
-  served.app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer: outbox });
+  const mailer = {
+    send: async (message: Parameters<Outbox['send']>[0]) => {
+      options.onMail?.();
+      await outbox.send(message);
+    },
+  };
+  served.app = createAuthApp(readAuthConfig(env), { now: clock.now, mailer, sleep: options.sleep });
   return {
     url,
     env,

@@ -154,6 +154,7 @@ describe('project-wide e-mail budget (RATE_LIMIT_EMAIL_SENT)', () => {
   it('answers 429 over_email_send_rate_limit once the hour’s e-mails are sent', async () => {
     const capped = await startAuthServer({
       RATE_LIMIT_EMAIL_SENT: '2',
+      RATE_LIMIT_EMAIL_RECOVERY_RESERVE: '0',
       MAIL_MIN_INTERVAL_SECONDS: '0',
     });
     try {

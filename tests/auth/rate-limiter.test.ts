@@ -66,11 +66,11 @@ describe('rate limiter', () => {
     const tight = { limit: 2, windowSeconds: 60 };
     const allow = () => limiter.allow('email', 'all', tight);
     expect(await admitted(allow, 3)).toBe(2);
-    limiter.release('email', 'all', tight);
+    await limiter.release('email', 'all', tight);
     expect(await admitted(allow, 3)).toBe(1);
     // The lease held is the last window's: a release now does not grow the new one.
     time += tight.windowSeconds * 1000;
-    limiter.release('email', 'all', tight);
+    await limiter.release('email', 'all', tight);
     expect(await admitted(allow, 3)).toBe(2);
   });
 });

@@ -204,8 +204,11 @@ describe('2. an e-mail change', () => {
 });
 
 describe('3. per-account sign-in limit', () => {
+  // Clients the account does not know share its count (issue 38 made the ceiling 20 by default).
   it('makes failed sign-ins for one account wait, whatever the client, and a recovery link clears it', async () => {
-    const server = await manyClients();
+    const server = await manyClients({ SIGN_IN_ACCOUNT_FREE_FAILURES: '5' });
+    // Waits are counted to the second: a slow machine's own time must not run them out.
+    server.clock.freeze();
     try {
       const email = uniqueEmail('account');
       const password = 'the right one';
@@ -248,7 +251,7 @@ describe('3. per-account sign-in limit', () => {
   });
 
   it('counts an unknown address the same way, so the wait tells nothing', async () => {
-    const server = await manyClients();
+    const server = await manyClients({ SIGN_IN_ACCOUNT_FREE_FAILURES: '5' });
     try {
       const email = uniqueEmail('nobody');
       const statuses = [];
@@ -309,7 +312,10 @@ describe('7. enumeration', () => {
   });
 
   it('answers alike once the hour’s e-mail budget is spent', async () => {
-    const server = await manyClients({ RATE_LIMIT_EMAIL_SENT: '1' });
+    const server = await manyClients({
+      RATE_LIMIT_EMAIL_SENT: '1',
+      RATE_LIMIT_EMAIL_RECOVERY_RESERVE: '0',
+    });
     try {
       const known = uniqueEmail('known');
       await call(server, 'POST', '/signup', { body: { email: known, password: 'long enough' } });

@@ -578,19 +578,20 @@ describe('GET and PUT /user', () => {
 
 describe('user metadata (data) the table could not store', () => {
   const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { n: nested(depth - 1) });
-  const refusals: [string, Record<string, unknown>][] = [
-    ['over 16 KB', { big: 'x'.repeat(17 * 1024) }],
-    ['over 400 KB', { big: 'x'.repeat(420 * 1024) }],
-    ['nested 40 deep', nested(40) as Record<string, unknown>],
-    ['an empty key', { '': 'empty' }],
-    ['an empty nested key', { a: { '': 1 } }],
-    ['a number past the safe integers', { n: 2 ** 60 }],
-    ['a number too small to store', { n: 1e-200 }],
+  // Past the 4 KB cap is 422 (issue 38); what the table could not store at all is 400.
+  const refusals: [string, Record<string, unknown>, number][] = [
+    ['over 4 KB', { big: 'x'.repeat(4 * 1024) }, 422],
+    ['over 400 KB', { big: 'x'.repeat(420 * 1024) }, 422],
+    ['nested 40 deep', nested(40) as Record<string, unknown>, 400],
+    ['an empty key', { '': 'empty' }, 400],
+    ['an empty nested key', { a: { '': 1 } }, 400],
+    ['a number past the safe integers', { n: 2 ** 60 }, 400],
+    ['a number too small to store', { n: 1e-200 }, 400],
   ];
 
-  it('is refused with 400 validation_failed on sign-up, /otp and PUT /user, storing nothing', async () => {
+  it('is refused with validation_failed on sign-up, /otp and PUT /user, storing nothing', async () => {
     const { session } = await signUpUser(server);
-    for (const [what, data] of refusals) {
+    for (const [what, data, status] of refusals) {
       const email = uniqueEmail('meta');
       for (const [method, path, options] of [
         ['POST', '/signup', { body: { email, password: 'long enough', data } }],
@@ -601,7 +602,7 @@ describe('user metadata (data) the table could not store', () => {
         expect([what, path, refused.status, refused.json.code]).toEqual([
           what,
           path,
-          400,
+          status,
           'validation_failed',
         ]);
         expect(refused.json.message).toMatch(/^Invalid user metadata \(data\): /);
@@ -615,7 +616,7 @@ describe('user metadata (data) the table could not store', () => {
 
   it('stores any number of keys in one PUT (one attribute, not one expression path per key)', async () => {
     const { email, session } = await signUpUser(server, uniqueEmail(), 'long enough');
-    const data = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`key_${i}`, i]));
+    const data = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`key_${i}`, i]));
     const stored = await call(server, 'PUT', '/user', {
       bearer: session.access_token,
       body: { data },
@@ -624,7 +625,7 @@ describe('user metadata (data) the table could not store', () => {
     expect(stored.json.user_metadata).toMatchObject({ ...data, email });
     const removed = await call(server, 'PUT', '/user', {
       bearer: session.access_token,
-      body: { data: { key_0: null, key_399: null, extra: { nested: [1, 'two'] } } },
+      body: { data: { key_0: null, key_249: null, extra: { nested: [1, 'two'] } } },
     });
     expect(Object.keys(removed.json.user_metadata)).toHaveLength(
       Object.keys(stored.json.user_metadata).length - 1,
@@ -635,7 +636,7 @@ describe('user metadata (data) the table could not store', () => {
 
   it('refuses a PUT whose merge would grow user_metadata past the limit', async () => {
     const { session } = await signUpUser(server);
-    const half = (prefix: string) => ({ [prefix]: 'x'.repeat(10 * 1024) });
+    const half = (prefix: string) => ({ [prefix]: 'x'.repeat(2500) });
     const first = await call(server, 'PUT', '/user', {
       bearer: session.access_token,
       body: { data: half('a') },
@@ -645,7 +646,7 @@ describe('user metadata (data) the table could not store', () => {
       bearer: session.access_token,
       body: { data: half('b') },
     });
-    expect([second.status, second.json.code]).toEqual([400, 'validation_failed']);
+    expect([second.status, second.json.code]).toEqual([422, 'validation_failed']);
     const replaced = await call(server, 'PUT', '/user', {
       bearer: session.access_token,
       body: { data: half('a') },

@@ -9,7 +9,10 @@ import type { Env } from '../../lambdas/platform/env';
 import { createRestApp } from '../../lambdas/rest/app';
 import { readRestConfig } from '../../lambdas/rest/config';
 import { createStripeCheckoutApp } from '../../lambdas/stripe-checkout/app';
-import { readPaymentFunctionConfig } from '../../lambdas/billing/payment-function';
+import {
+  readPaymentFunctionConfig,
+  type PaymentAppOptions,
+} from '../../lambdas/billing/payment-function';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../../lambdas/stripe-webhook/config';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
@@ -43,7 +46,11 @@ export interface TestUser {
  * The payment functions and the auth API on one local port, on a fresh table, with the Stripe
  * emulator sending its webhooks to them: the same routers the Lambdas and `npm start` run.
  */
-export async function startPaymentsStack(overrides: Env = {}): Promise<PaymentsStack> {
+export async function startPaymentsStack(
+  overrides: Env = {},
+  /** The payment functions' clock (their per-user windows); the system clock by default. */
+  paymentOptions: PaymentAppOptions = {},
+): Promise<PaymentsStack> {
   const { env: tableEnv, table } = await createTestTable();
   const stripe = await startStripeEmulator({ port: 0, webhookUrl: null });
   const root = new Hono();
@@ -62,9 +69,9 @@ export async function startPaymentsStack(overrides: Env = {}): Promise<PaymentsS
   };
   root.route('/', createAuthApp(readAuthConfig(env)));
   root.route('/', createRestApp(readRestConfig(env)));
-  root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));
+  root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env), paymentOptions));
   root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
-  root.route('/', createBillingPortalApp(readPaymentFunctionConfig(env)));
+  root.route('/', createBillingPortalApp(readPaymentFunctionConfig(env), paymentOptions));
   stripe.emulator.webhooks.url = `${apiUrl}${STRIPE_WEBHOOK_PATH}`;
 
   let users = 0;

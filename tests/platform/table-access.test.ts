@@ -99,6 +99,7 @@ const READS = new Set(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Qu
 const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
   Auth: {
     reads: [
+      'AUTH# CLIENT#',
       'AUTH# CODES',
       'AUTH# FAILURES',
       'AUTH# OTP',
@@ -107,6 +108,7 @@ const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
       'USER# PROFILE',
     ],
     writes: [
+      'AUTH# CLIENT#',
       'AUTH# CODES',
       'AUTH# FAILURES',
       'AUTH# MAIL',
@@ -121,7 +123,12 @@ const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
   Rest: { reads: ['BILLING# SUBSCRIPTION', 'SESSION# SESSION#'], writes: [] },
   StripeCheckout: {
     reads: ['BILLING# STRIPE_CUSTOMER', 'SESSION# SESSION#'],
-    writes: ['BILLING# STRIPE_CUSTOMER', 'BILLING# SUBSCRIPTION', 'CUSTOMER# USER'],
+    writes: [
+      'BILLING# RATE#',
+      'BILLING# STRIPE_CUSTOMER',
+      'BILLING# SUBSCRIPTION',
+      'CUSTOMER# USER',
+    ],
   },
   StripeWebhook: {
     reads: ['CUSTOMER# USER', 'STRIPE_EVENT# EVENT'],
@@ -129,7 +136,12 @@ const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
   },
   BillingPortal: {
     reads: ['BILLING# STRIPE_CUSTOMER', 'SESSION# SESSION#'],
-    writes: ['BILLING# STRIPE_CUSTOMER', 'BILLING# SUBSCRIPTION', 'CUSTOMER# USER'],
+    writes: [
+      'BILLING# RATE#',
+      'BILLING# STRIPE_CUSTOMER',
+      'BILLING# SUBSCRIPTION',
+      'CUSTOMER# USER',
+    ],
   },
   Sync: {
     reads: ['SESSION# SESSION#', 'SYNC# *', 'SYNC# CHUNK#', 'SYNC# RECORD#'],

@@ -29,4 +29,18 @@ describe('dueDateCalendar', () => {
     expect(alarm).toMatch(/TRIGGER:-PT24H\r?\n/);
     expect(alarm).toContain('DESCRIPTION:Response due tomorrow from Experian (Round 1)');
   });
+
+  it('writes no bare CR or LF from a name typed with line breaks', () => {
+    const dispute = sampleDispute({
+      deliveredOn: '2026-11-04',
+      recipient: { kind: 'furnisher', name: 'Acme\rBank\r\nServicing\nDept', address: 'x' },
+      items: [{ id: 'i1', accountName: 'Card\r\n1\r2', details: 'Not mine.' }],
+    });
+    const ics = dueDateCalendar(dispute, dueDate(dispute)!);
+    // Every line ends in CRLF; nothing else breaks one.
+    expect(ics).not.toMatch(/\r(?!\n)/);
+    expect(ics).not.toMatch(/(?<!\r)\n/);
+    expect(ics).toContain('SUMMARY:Response due from Acme Bank Servicing Dept (Round 1)');
+    expect(ics.replace(/\r\n[ \t]/g, '')).toContain('Card 1 2.');
+  });
 });

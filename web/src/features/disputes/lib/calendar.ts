@@ -27,13 +27,21 @@ function whatNext(dispute: Dispute): string {
     : 'If no answer has arrived, open My Disputes to record it.';
 }
 
+/**
+ * A one-line calendar text: `ics` escapes LF but writes a bare CR as it is, which ends the line
+ * for some readers, so a name typed with line breaks (CR, LF or both) becomes one line.
+ */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
 /** An all-day calendar event on the due date, as the text of an `.ics` file. */
 export function dueDateCalendar(dispute: Dispute, due: DueDate): string {
-  const who = recipientName(dispute.recipient);
-  const accounts = dispute.items.map((item) => item.accountName).join(', ');
+  const who = oneLine(recipientName(dispute.recipient));
+  const accounts = dispute.items.map((item) => oneLine(item.accountName)).join(', ');
   const { error, value } = createEvent({
     productId: 'credit-dispute-letters/my-disputes',
-    uid: `${dispute.id}-${due.dueOn}@credit-dispute-letters`,
+    uid: oneLine(`${dispute.id}-${due.dueOn}@credit-dispute-letters`),
     title: `Response due from ${who} (Round ${dispute.round})`,
     description: [
       `${LETTER_KIND_LABELS[dispute.letterKind]} to ${who}: ${accounts}.`,
