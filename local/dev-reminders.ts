@@ -19,7 +19,8 @@ const isLoopback = (ip: string) =>
 export function createDevReminders(job: ReminderJob) {
   const app = new Hono();
   app.post(DEV_REMINDERS_RUN_PATH, async (c) => {
-    if (!isLoopback(clientIp(c))) return c.json({ error: 'Only from this machine (loopback)' }, 403);
+    if (!isLoopback(clientIp(c)))
+      return c.json({ error: 'Only from this machine (loopback)' }, 403);
     const date = c.req.query('date');
     if (date !== undefined && !isIsoDate(date))
       return c.json({ error: `date "${date}" is not a real date (YYYY-MM-DD)` }, 400);

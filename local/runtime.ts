@@ -140,12 +140,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       readRemindersJobConfig({
         ...env,
         OPERATOR_NAME: env.OPERATOR_NAME?.trim() || 'Operator name not set (OPERATOR_NAME)',
-        OPERATOR_ADDRESS: env.OPERATOR_ADDRESS?.trim() || 'Postal address not set (OPERATOR_ADDRESS)',
+        OPERATOR_ADDRESS:
+          env.OPERATOR_ADDRESS?.trim() || 'Postal address not set (OPERATOR_ADDRESS)',
       }),
       { mailer: outbox },
     );
     root.route('/', createDevReminders(reminders));
-    root.route('/', createRemindersApp(readRemindersApiConfig({ REMINDERS_ENABLED: 'true', ...env })));
+    root.route(
+      '/',
+      createRemindersApp(readRemindersApiConfig({ REMINDERS_ENABLED: 'true', ...env })),
+    );
     root.route('/', createRestApp(readRestConfig(env)));
     root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));

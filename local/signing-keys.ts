@@ -34,9 +34,7 @@ async function persisted(dataDir: string, name: string, generate: () => Promise<
  * The local JWT signing keys, refresh-token secret and unsubscribe-link key: generated once into `<dataDir>` (so
  * sessions survive restarts), or fresh for an in-memory run. Returns the env values the Lambdas read.
  */
-export async function loadLocalSigningKeys(
-  dataDir: string | null,
-): Promise<{
+export async function loadLocalSigningKeys(dataDir: string | null): Promise<{
   JWT_SIGNING_KEYS: string;
   JWT_PUBLIC_JWKS: string;
   REFRESH_TOKEN_SECRET: string;

@@ -42,7 +42,9 @@ export function createRemindersApp(config: RemindersApiConfig, options: { now?: 
   const isUnsubscribe = (c: Context) => c.req.path.endsWith('/unsubscribe');
 
   app.use('*', async (c, next) =>
-    isUnsubscribe(c) ? next() : apiCors(config.access.allowedOrigins, ['GET', 'PUT', 'DELETE'])(c, next),
+    isUnsubscribe(c)
+      ? next()
+      : apiCors(config.access.allowedOrigins, ['GET', 'PUT', 'DELETE'])(c, next),
   );
   app.use('*', requirePublishableKey(config.access.publishableKey, isUnsubscribe));
 
@@ -70,7 +72,11 @@ export function createRemindersApp(config: RemindersApiConfig, options: { now?: 
       (issue) => new HttpError(400, 'invalid_request', reasonOf(issue)),
     );
     if (!config.enabled)
-      throw new HttpError(503, 'reminders_unavailable', 'E-mail reminders are not set up on this site.');
+      throw new HttpError(
+        503,
+        'reminders_unavailable',
+        'E-mail reminders are not set up on this site.',
+      );
     const stored = await readUserReminders(table, userId);
     if (stored.stopped?.address === email)
       throw new HttpError(409, 'reminders_stopped', STOPPED_MESSAGES[stored.stopped.reason]);
@@ -117,4 +123,3 @@ export function createRemindersApp(config: RemindersApiConfig, options: { now?: 
   });
   return app;
 }
-

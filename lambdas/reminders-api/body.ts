@@ -6,7 +6,10 @@ import { jsonObject } from '../platform/request-body';
 const realDate = (name: string) =>
   v.pipe(
     v.string(`${name} must be a date written YYYY-MM-DD`),
-    v.check(isIsoDate, (issue) => `${name} "${String(issue.input)}" is not a real date (YYYY-MM-DD)`),
+    v.check(
+      isIsoDate,
+      (issue) => `${name} "${String(issue.input)}" is not a real date (YYYY-MM-DD)`,
+    ),
   );
 
 export const roundId = v.pipe(

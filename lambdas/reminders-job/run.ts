@@ -92,9 +92,9 @@ async function charge(
  */
 async function settle(table: Table, userId: string, date: string, due: ReminderRound[]) {
   const writes = due.map((round) => {
-      const key = reminderKeys.round(userId, round.id);
-      if (!round.followUpOn || round.followUpOn <= date)
-        return table.doc.delete({ TableName: table.name, Key: key });
+    const key = reminderKeys.round(userId, round.id);
+    if (!round.followUpOn || round.followUpOn <= date)
+      return table.doc.delete({ TableName: table.name, Key: key });
     return table.doc.update({
       TableName: table.name,
       Key: key,
@@ -128,9 +128,7 @@ export async function runReminders(
   for (const userId of await usersOn(table, date)) {
     result.usersChecked += 1;
     const user = await readUserReminders(table, userId);
-    const due = user.rounds.filter(
-      (round) => round.dueOn === date || round.followUpOn === date,
-    );
+    const due = user.rounds.filter((round) => round.dueOn === date || round.followUpOn === date);
     if (!user.address || due.length === 0) {
       await settle(table, userId, date, due);
       continue;

@@ -36,7 +36,10 @@ export function composeReminder(options: {
       {
         text: `You get this because you asked My Disputes to e-mail you when a response is due. Sent by ${operator.name}, ${operator.address.replace(/\s*\n\s*/g, ', ')}.`,
       },
-      { text: 'Stop these reminders with one click.', link: { label: 'Unsubscribe', href: unsubscribe } },
+      {
+        text: 'Stop these reminders with one click.',
+        link: { label: 'Unsubscribe', href: unsubscribe },
+      },
     ],
   });
   return {

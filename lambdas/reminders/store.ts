@@ -126,7 +126,9 @@ export async function replaceRounds(
   }
   for (const round of before.rounds)
     if (!wantedIds.has(round.id))
-      writes.push(() => table.doc.delete({ TableName: name, Key: reminderKeys.round(userId, round.id) }));
+      writes.push(() =>
+        table.doc.delete({ TableName: name, Key: reminderKeys.round(userId, round.id) }),
+      );
   for (const date of newDates)
     if (!oldDates.has(date))
       writes.push(() =>
@@ -176,7 +178,8 @@ export async function turnOff(table: Table, userId: string): Promise<void> {
       ? [() => table.doc.delete({ TableName: name, Key: reminderKeys.settings(userId) })]
       : []),
     ...before.rounds.map(
-      (round) => () => table.doc.delete({ TableName: name, Key: reminderKeys.round(userId, round.id) }),
+      (round) => () =>
+        table.doc.delete({ TableName: name, Key: reminderKeys.round(userId, round.id) }),
     ),
     ...[...new Set(before.rounds.flatMap(datesOf))].map(
       (date) => () => table.doc.delete({ TableName: name, Key: reminderKeys.day(date, userId) }),

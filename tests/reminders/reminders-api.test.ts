@@ -67,7 +67,10 @@ describe('register, list, close, turn off', () => {
         { id: 'other', dueOn: stack.day(7) },
       ],
     });
-    expect((closed.json.rounds as { id: string }[]).map((round) => round.id)).toEqual(['keep', 'other']);
+    expect((closed.json.rounds as { id: string }[]).map((round) => round.id)).toEqual([
+      'keep',
+      'other',
+    ]);
     let keys = (await stack.items(user.id)).map((item) => `${item.pk} ${item.sk}`);
     expect(keys.some((key) => key.includes('close'))).toBe(false);
     expect(keys.some((key) => key.startsWith(`REMINDER_DAY#${stack.day(6)}`))).toBe(false);

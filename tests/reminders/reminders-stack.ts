@@ -9,7 +9,10 @@ import { addDays } from '../../shared/letters/dates';
 import { createOutbox } from '../../local/outbox';
 import { API_KEY_HEADERS, signUpUser, startAuthServer, type AuthServer } from '../auth/auth-server';
 
-export const OPERATOR = { name: 'Example Letters LLC', address: '1 Main St\nSpringfield, IL 62701' };
+export const OPERATOR = {
+  name: 'Example Letters LLC',
+  address: '1 Main St\nSpringfield, IL 62701',
+};
 const DAY_MS = 86_400_000;
 
 /**
@@ -49,7 +52,10 @@ export async function startRemindersStack(overrides: Env = {}) {
       jobOffset = Date.parse(`${date}T14:00:00Z`) - Date.now();
     },
     async user(prefix = 'reminders') {
-      const { email, session } = await signUpUser(auth, `${prefix}-${Date.now()}-${Math.random()}@example.com`);
+      const { email, session } = await signUpUser(
+        auth,
+        `${prefix}-${Date.now()}-${Math.random()}@example.com`,
+      );
       return { email, id: session.user.id, token: session.access_token };
     },
     async call(
