@@ -24,6 +24,7 @@ if (!existsSync(path.join(siteDir, 'index.html'))) {
 const domainName = context('domainName');
 const certificateArn = context('certificateArn');
 const monthlyBudgetUsd = context('monthlyBudgetUsd');
+const remindersDailyBudget = context('remindersDailyBudget');
 
 try {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
@@ -46,6 +47,8 @@ try {
     supportEmail: context('supportEmail'),
     operatorName: context('operatorName'),
     operatorAddress: context('operatorAddress'),
+    remindersDailyBudget:
+      remindersDailyBudget === undefined ? undefined : Number(remindersDailyBudget),
     emailConfirmation: context('emailConfirmation') === 'true',
     webAclArn: context('webAclArn'),
     // The CDK CLI passes the region it deploys this env-agnostic stack to.

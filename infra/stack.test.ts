@@ -551,6 +551,7 @@ describe('API and functions', () => {
     const referenced = new Set<string>([
       'origin-verify-authorizer.json',
       'stripe-reconcile-scheduled.json', // EventBridge Scheduler's invocation (no route)
+      'reminders-job-scheduled.json', // the same, for the reminders job
     ]);
     for (const spec of API_FUNCTIONS) {
       const routeKeys = spec.routes.flatMap((route) =>

@@ -260,5 +260,21 @@ describe('bounded', () => {
       enabled: false,
       stopped: 'complaint',
     });
+    // A stop holds for its address only: at a new address (the account's e-mail changed) they
+    // can be turned on again, and the old stop goes.
+    await stack.table.doc.put({
+      TableName: stack.table.name,
+      Item: {
+        pk: `REMINDERS#${complained.id}`,
+        sk: 'STOPPED',
+        address: 'old@example.com',
+        reason: 'complaint',
+      },
+    });
+    const renewed = await stack.call('PUT', '/', complained.token, {
+      rounds: [{ id: 's3', dueOn: day }],
+    });
+    expect(renewed.status).toBe(200);
+    expect((await stack.items(complained.id)).some((item) => item.sk === 'STOPPED')).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ export const LAMBDA_FOLDERS = [
   'stripe-webhook',
   'billing-portal',
   'stripe-reconcile',
+  'reminders-api',
+  'reminders-job',
 ];
 
 type Key = Record<string, unknown> | undefined;
