@@ -64,7 +64,7 @@ export class Reminders extends Construct {
   constructor(scope: Construct, id: string, props: RemindersProps) {
     super(scope, id);
     this.enabled = Boolean(props.mailFrom && props.operatorName && props.operatorAddress);
-    this.linkSecret = new Secret(this, 'LinkSecret', {
+    this.linkSecret = new Secret(this, 'ReminderLinkSecret', {
       description: 'REMINDER_LINK_SECRET: the HMAC key of reminder unsubscribe links',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
@@ -76,13 +76,13 @@ export class Reminders extends Construct {
     });
 
     const configurationSet = this.enabled
-      ? new ConfigurationSet(this, 'Mail', {
+      ? new ConfigurationSet(this, 'ReminderMail', {
           reputationMetrics: true,
           // SES itself also drops mail to an address that bounced or complained.
           suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
         })
       : undefined;
-    this.fn = new AppFunction(this, 'Function', {
+    this.fn = new AppFunction(this, 'RemindersJob', {
       logicalId: REMINDERS_JOB_LOGICAL_ID,
       entry: 'lambdas/reminders-job/index.ts',
       description:
@@ -108,13 +108,13 @@ export class Reminders extends Construct {
 
     if (configurationSet && props.sender) this.sendThrough(configurationSet, props.sender);
 
-    const schedulerRole = new Role(this, 'SchedulerRole', {
+    const schedulerRole = new Role(this, 'RemindersSchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
       }),
       description: 'EventBridge Scheduler: invokes the reminders job',
     });
-    new Schedule(this, 'Daily', {
+    new Schedule(this, 'RemindersDaily', {
       description: 'E-mail reminders, daily',
       schedule: ScheduleExpression.cron(REMINDERS_SCHEDULE),
       target: new LambdaInvoke(this.fn, {
@@ -139,11 +139,11 @@ export class Reminders extends Construct {
 
   /** Sends from `sender` through the configuration set; its bounces and complaints come back. */
   private sendThrough(configurationSet: ConfigurationSet, sender: string): void {
-    const feedback = new Topic(this, 'Feedback', {
+    const feedback = new Topic(this, 'ReminderFeedback', {
       displayName: 'SES bounces and complaints of reminders',
       enforceSSL: true,
     });
-    configurationSet.addEventDestination('Feedback', {
+    configurationSet.addEventDestination('ReminderFeedback', {
       destination: EventDestination.snsTopic(feedback),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });
