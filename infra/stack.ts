@@ -166,6 +166,7 @@ export class CreditDisputeLettersStack extends Stack {
     output('StripeWebhookSecretSecretArn', billing.stripeWebhookSecret.secretArn);
     output('JwtSigningKeysSecretArn', identity.jwtKeys.secret.secretArn);
     output('RefreshTokenSecretArn', identity.refreshTokenSecret.secretArn);
+    output('ReminderLinkSecretArn', reminders.linkSecret.secretArn);
     // What `npm run sam:env -- --stack` reads for `sam local invoke` against this stack.
     output('JwtPublicJwks', identity.jwtKeys.publicJwks);
     output('OriginVerifySecretArn', api.originVerifySecret.secretArn);

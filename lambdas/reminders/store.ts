@@ -1,3 +1,4 @@
+import { REMINDER_KEEP_DAYS } from '../../shared/privacy-facts';
 import type { ReminderRound } from '../../shared/reminders';
 import type { Table } from '../platform/dynamo';
 import { reminderKeys } from './items';
@@ -15,12 +16,10 @@ export interface UserReminders {
 }
 
 const DAY_SECONDS = 86_400;
-/** An item DynamoDB deletes by itself this long after its last date, should nothing else. */
-const KEEP_DAYS_AFTER = 7;
 
-/** Epoch seconds: `KEEP_DAYS_AFTER` days after the start (UTC) of `date`. */
+/** Epoch seconds: DynamoDB deletes the item this long after `date` (UTC), should nothing else. */
 export function expiryAfter(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / 1000 + KEEP_DAYS_AFTER * DAY_SECONDS;
+  return Date.parse(`${date}T00:00:00Z`) / 1000 + REMINDER_KEEP_DAYS * DAY_SECONDS;
 }
 
 /** The UTC calendar date of an epoch-ms time: the date the job's run and the API count in. */
