@@ -1,3 +1,4 @@
+// The reminders body's schema; each function reads its own body (stripe-checkout/body.ts too).
 import * as v from 'valibot';
 import { isIsoDate } from '../../shared/letters/dates';
 import { REMINDER_ID_PATTERN, REMINDER_LIMITS } from '../../shared/reminders';
