@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { metrics } from '../../lambdas/platform/metrics';
 import { identityKeys } from '../../lambdas/identity/items';
 import { readRemindersJobConfig } from '../../lambdas/reminders-job/config';
 import { createReminderJob } from '../../lambdas/reminders-job/job';
@@ -36,8 +37,11 @@ describe('a round reminded on its due date, then when the no-response letter bec
     expect(await mailsTo(user.email)).toEqual([]);
 
     stack.setJobDate(stack.day(4));
+    const addMetric = vi.spyOn(metrics, 'addMetric');
     const run = await stack.job.run();
     expect(run).toMatchObject({ date: stack.day(4), sent: 1 });
+    expect(addMetric).toHaveBeenCalledWith('RemindersSent', 'Count', 1);
+    addMetric.mockRestore();
     const [mail] = await mailsTo(user.email);
     const site = stack.env.SITE_URL!;
     const unsubscribe = mail!.headers!['List-Unsubscribe']!.slice(1, -1);
