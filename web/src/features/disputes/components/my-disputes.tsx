@@ -124,7 +124,11 @@ export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
       ) : (
         <DisputeList rows={dashboardRows(disputes, today)} />
       )}
-      <RemindersPanel disputes={api.state.status === 'ready' ? disputes : null} today={today} />
+      <RemindersPanel
+        userId={userId}
+        disputes={api.state.status === 'ready' ? disputes : null}
+        today={today}
+      />
       <BackupPanel userId={userId} api={api} />
     </div>
   );

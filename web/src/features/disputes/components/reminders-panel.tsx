@@ -7,14 +7,16 @@ import { DISPUTE_MESSAGES } from '../messages';
 
 /** "E-mail me when a response is due": the switch, what it sends, and why it may be off. */
 export function RemindersPanel({
+  userId,
   disputes,
   today,
 }: {
+  userId: string;
   disputes: readonly Dispute[] | null;
   today: IsoDate;
 }) {
   const id = useId();
-  const { view, setEnabled } = useReminders(disputes, today);
+  const { view, setEnabled } = useReminders(userId, disputes, today);
   const ready = view.status === 'ready' ? view : null;
   const note = !ready
     ? view.status === 'failed'

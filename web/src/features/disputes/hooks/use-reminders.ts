@@ -4,7 +4,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   readReminders,
   reminderRounds,
+  remindersSwitchedOn,
   saveReminders,
+  switchReminders,
   turnOffReminders,
   ReminderError,
   type ReminderState,
@@ -16,27 +18,43 @@ export type RemindersView =
   | { status: 'failed' }
   | ({ status: 'ready'; saving: boolean; problem: string } & ReminderState);
 
-const messageOf = (error: unknown) =>
-  error instanceof ReminderError ? error.message : DISPUTE_MESSAGES.remindersFailed;
+const OFF: RemindersView = {
+  status: 'ready',
+  saving: false,
+  problem: '',
+  available: true,
+  enabled: false,
+};
 
 /**
- * The e-mail reminder switch. The server keeps whether it is on; the browser keeps nothing.
- * While it is on, the open rounds' dates are sent whenever they change (and once per visit), so
- * a closed or answered round stops being reminded.
+ * The e-mail reminder switch. Off (the default), nothing is asked of the server. On, the
+ * server's state is read once (an unsubscribe link or a bounce may have turned them off), then
+ * the open rounds' dates are sent whenever they change, so a closed round stops being reminded.
  */
-export function useReminders(disputes: readonly Dispute[] | null, today: IsoDate) {
-  const [view, setView] = useState<RemindersView>({ status: 'loading' });
+export function useReminders(userId: string, disputes: readonly Dispute[] | null, today: IsoDate) {
+  const [view, setView] = useState<RemindersView>(() =>
+    remindersSwitchedOn(userId) ? { status: 'loading' } : OFF,
+  );
   const sent = useRef<string | null>(null);
   const rounds = useMemo(
     () => (disputes ? reminderRounds(disputes, today) : null),
     [disputes, today],
   );
 
+  const settle = useCallback(
+    (state: ReminderState) => {
+      switchReminders(userId, state.enabled);
+      setView({ status: 'ready', saving: false, problem: '', ...state });
+    },
+    [userId],
+  );
+
   useEffect(() => {
+    if (!remindersSwitchedOn(userId)) return;
     let cancelled = false;
     readReminders().then(
       (state) => {
-        if (!cancelled) setView({ status: 'ready', saving: false, problem: '', ...state });
+        if (!cancelled) settle(state);
       },
       () => {
         if (!cancelled) setView({ status: 'failed' });
@@ -45,21 +63,29 @@ export function useReminders(disputes: readonly Dispute[] | null, today: IsoDate
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [userId, settle]);
 
-  const apply = useCallback(async (change: () => Promise<ReminderState>) => {
-    setView((current) => (current.status === 'ready' ? { ...current, saving: true } : current));
-    try {
-      const state = await change();
-      setView({ status: 'ready', saving: false, problem: '', ...state });
-    } catch (error) {
-      setView((current) =>
-        current.status === 'ready'
-          ? { ...current, saving: false, problem: messageOf(error) }
-          : current,
-      );
-    }
-  }, []);
+  const apply = useCallback(
+    async (change: () => Promise<ReminderState>) => {
+      setView((current) => (current.status === 'ready' ? { ...current, saving: true } : current));
+      try {
+        settle(await change());
+      } catch (error) {
+        const refused = error instanceof ReminderError ? error : null;
+        setView((current) =>
+          current.status === 'ready'
+            ? {
+                ...current,
+                saving: false,
+                available: refused?.code !== 'reminders_unavailable' && current.available,
+                problem: refused?.message ?? DISPUTE_MESSAGES.remindersFailed,
+              }
+            : current,
+        );
+      }
+    },
+    [settle],
+  );
 
   const enabled = view.status === 'ready' && view.enabled;
   useEffect(() => {

@@ -71,3 +71,27 @@ export const readReminders = () => call('GET');
 /** Turns reminders on with exactly these rounds (a round left out is closed on the server). */
 export const saveReminders = (rounds: ReminderRound[]) => call('PUT', { rounds });
 export const turnOffReminders = () => call('DELETE');
+
+/**
+ * Whether this browser turned reminders on for the account: the one thing kept here. While it
+ * is off, My Disputes makes no request at all; while on, it checks the server (an unsubscribe
+ * link may have turned them off) and sends the open rounds.
+ */
+const switchKey = (userId: string) => `credit-dispute-letters:reminders:${userId}`;
+
+export function remindersSwitchedOn(userId: string): boolean {
+  try {
+    return localStorage.getItem(switchKey(userId)) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export function switchReminders(userId: string, on: boolean): void {
+  try {
+    if (on) localStorage.setItem(switchKey(userId), 'on');
+    else localStorage.removeItem(switchKey(userId));
+  } catch {
+    // Storage blocked: the switch is read from the server next time it is used.
+  }
+}
