@@ -269,9 +269,33 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     usesStripe: false,
     sendsEmail: false,
     takesReminders: true,
-    events: ['reminders.json', 'reminders-unsubscribe.json'],
+    events: [
+      'reminders.json',
+      'reminders-register.json',
+      'reminders-off.json',
+      'reminders-preflight.json',
+      'reminders-close-round.json',
+      'reminders-round-preflight.json',
+      'reminders-unsubscribe.json',
+      'reminders-unsubscribe-one-click.json',
+    ],
   },
 ];
+
+/**
+ * The grant while the table may still hold the old layout (`legacyPartitions`): a function that
+ * reads sessions or billing items may read them under `USER#<id>` too. Auth holds `USER#` anyway.
+ */
+export function legacyTableGrant(grant: TableGrant): TableGrant {
+  const { leadingKeys } = grant.read;
+  if (!readsLegacyItems(grant) || leadingKeys.includes(user)) return grant;
+  return { ...grant, read: { ...grant.read, leadingKeys: [...leadingKeys, user] } };
+}
+
+/** Whether a function reads what the old layout kept under `USER#<id>`: sessions or billing. */
+export function readsLegacyItems(grant: TableGrant): boolean {
+  return grant.read.leadingKeys.some((prefix) => prefix === session || prefix === billing);
+}
 
 /** Stable, so `sam local invoke AuthFunction -e events/auth-signup.json` keeps working. */
 export function functionLogicalId(spec: Pick<ApiFunctionSpec, 'id'>): string {

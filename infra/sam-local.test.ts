@@ -11,6 +11,7 @@ import { API_FUNCTIONS, functionLogicalId } from './api-functions';
 import { REPO_ROOT } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { STRIPE_RECONCILE_LOGICAL_ID } from './reconciliation';
+import { REMINDERS_JOB_LOGICAL_ID } from './reminders';
 import {
   deployedValues,
   envVarsFor,
@@ -25,7 +26,7 @@ import { ORIGIN_VERIFY_LOGICAL_ID } from './stack';
 import {
   runSynth,
   SCRATCH_ASSEMBLY_DIR,
-  SYNTH_CHECK_PRICE_ID,
+  SYNTH_CHECK_CONTEXT,
   synthesizedFunctions,
   templatePath,
 } from './synthesized-functions';
@@ -73,7 +74,7 @@ const invoke = (logicalId: string, event: unknown) =>
 
 beforeAll(async () => {
   rmSync(OUTDIR, { recursive: true, force: true });
-  const synth = runSynth(OUTDIR, { stripePriceId: SYNTH_CHECK_PRICE_ID, samLocal: 'true' });
+  const synth = runSynth(OUTDIR, { ...SYNTH_CHECK_CONTEXT, samLocal: 'true' });
   if (synth.status !== 0) throw new Error(`synth failed:\n${synth.stdout}\n${synth.stderr}`);
   const template = JSON.parse(readFileSync(templatePath(OUTDIR), 'utf8')) as Template;
 
@@ -186,6 +187,7 @@ describe('sam local invoke, as SAM builds the environment', () => {
       ...API_FUNCTIONS.map(functionLogicalId),
       ORIGIN_VERIFY_LOGICAL_ID,
       STRIPE_RECONCILE_LOGICAL_ID,
+      REMINDERS_JOB_LOGICAL_ID,
     ];
     expect([...handlers.keys()].sort()).toEqual(expected.sort());
     for (const [id, environment] of environments) {

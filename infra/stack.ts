@@ -141,6 +141,7 @@ export class CreditDisputeLettersStack extends Stack {
       mailFrom: props.mailFrom,
       emailConfirmation: props.emailConfirmation,
       remindersEnabled: reminders.enabled,
+      legacyPartitions: props.legacyPartitions,
       alarm,
     });
     site.deploy(props.siteDir, {
@@ -171,6 +172,9 @@ export class CreditDisputeLettersStack extends Stack {
     output('JwtPublicJwks', identity.jwtKeys.publicJwks);
     output('OriginVerifySecretArn', api.originVerifySecret.secretArn);
     output('AlarmTopicArn', operations.topic.topicArn);
+    if (identity.configurationSet) {
+      output('SesConfigurationSet', identity.configurationSet.configurationSetName);
+    }
     output(
       'StripeReconcileFunctionName',
       billing.reconciliation.fn.functionName,
