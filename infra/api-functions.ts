@@ -4,6 +4,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BILLING_PARTITIONS } from '../lambdas/billing/items';
 import { IDENTITY_PARTITIONS } from '../lambdas/identity/items';
 import { SYNC_PARTITIONS } from '../lambdas/sync/items';
+import { REMINDER_PARTITIONS } from '../lambdas/reminders/items';
 
 /** The DynamoDB actions a function may be granted (a transaction's items need their own). */
 export type ReadAction = 'GetItem' | 'BatchGetItem' | 'Query';
@@ -25,10 +26,15 @@ export interface TableGrant {
 const { user, email, session, auth, rate } = IDENTITY_PARTITIONS;
 const { billing, customer, stripeEvent } = BILLING_PARTITIONS;
 const { sync } = SYNC_PARTITIONS;
+const { reminders, day } = REMINDER_PARTITIONS;
 
 /** Secrets held in Secrets Manager; a function receives `<NAME>_SECRET_ARN` and read access. */
 export type SecretName =
-  'JWT_SIGNING_KEYS' | 'REFRESH_TOKEN_SECRET' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
+  | 'JWT_SIGNING_KEYS'
+  | 'REFRESH_TOKEN_SECRET'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'REMINDER_LINK_SECRET';
 
 /** API Gateway's token bucket for one route: steady requests per second, and the burst. */
 export interface RouteThrottle {
@@ -88,6 +94,8 @@ export interface ApiFunctionSpec {
   usesStripe: boolean;
   /** Sends auth e-mails through SES from `MAIL_FROM` (granted only for that sender). */
   sendsEmail: boolean;
+  /** Takes reminder sign-ups: gets `REMINDERS_ENABLED` (whether the job can send them). */
+  takesReminders?: boolean;
   memorySize?: number;
   timeoutSeconds?: number;
   /** The sample API Gateway events of its routes under `events/`. */
@@ -276,6 +284,43 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
       'sync-put.json',
       'sync-delete.json',
       'sync-preflight.json',
+    ],
+  },
+  {
+    id: 'Reminders',
+    entry: 'lambdas/reminders-api/index.ts',
+    description:
+      'E-mail reminders (dates only) and their unsubscribe links: /functions/v1/reminders',
+    routes: [
+      {
+        path: '/functions/v1/reminders',
+        methods: [HttpMethod.GET, HttpMethod.PUT, HttpMethod.DELETE, HttpMethod.OPTIONS],
+      },
+      {
+        path: '/functions/v1/reminders/{proxy+}',
+        methods: [HttpMethod.GET, HttpMethod.POST, HttpMethod.DELETE, HttpMethod.OPTIONS],
+      },
+    ],
+    table: {
+      read: { actions: ['GetItem', 'Query'], leadingKeys: [session, reminders] },
+      write: { actions: ['PutItem', 'DeleteItem'], leadingKeys: [reminders, day] },
+    },
+    secrets: ['REMINDER_LINK_SECRET'],
+    browserFacing: true,
+    rateLimitsByIp: false,
+    verifiesAccessTokens: true,
+    usesStripe: false,
+    sendsEmail: false,
+    takesReminders: true,
+    events: [
+      'reminders.json',
+      'reminders-register.json',
+      'reminders-off.json',
+      'reminders-preflight.json',
+      'reminders-close-round.json',
+      'reminders-round-preflight.json',
+      'reminders-unsubscribe.json',
+      'reminders-unsubscribe-one-click.json',
     ],
   },
 ];

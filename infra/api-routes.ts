@@ -53,6 +53,8 @@ export interface ApiFunctionsProps {
   stripePriceId: string;
   mailFrom?: string;
   emailConfirmation?: boolean;
+  /** Reminders can be sent (infra/reminders.ts): the reminders API takes sign-ups. */
+  remindersEnabled?: boolean;
   /** The table may still hold the old layout: `LEGACY_PARTITIONS` and `legacyTableGrant`. */
   legacyPartitions?: boolean;
   alarm: AlarmFactory;
@@ -116,6 +118,8 @@ export class ApiFunctions extends Construct {
       environment.SES_CONFIGURATION_SET = identity.configurationSet.configurationSetName;
     }
     if (spec.sendsEmail && props.emailConfirmation) environment.AUTH_AUTOCONFIRM = 'false';
+    if (spec.takesReminders)
+      environment.REMINDERS_ENABLED = String(Boolean(props.remindersEnabled));
     for (const name of spec.secrets) {
       environment[`${name}_SECRET_ARN`] = props.secrets[name].secretArn;
     }

@@ -31,6 +31,7 @@ if (!existsSync(path.join(siteDir, 'index.html'))) {
 const domainName = context('domainName');
 const certificateArn = context('certificateArn');
 const monthlyBudgetUsd = context('monthlyBudgetUsd');
+const remindersDailyBudget = context('remindersDailyBudget');
 
 try {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
@@ -55,6 +56,8 @@ try {
     operatorName: given('operatorName'),
     operatorAddress: given('operatorAddress'),
     allowAnonymousOperator: flag('allowAnonymousOperator'),
+    remindersDailyBudget:
+      remindersDailyBudget === undefined ? undefined : Number(remindersDailyBudget),
     emailConfirmation: flag('emailConfirmation'),
     legacyPartitions: flag('legacyPartitions'),
     webAclArn: context('webAclArn'),

@@ -259,6 +259,7 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     secrets.set(secretArn('StripeSecretKey'), stripe.secretKey);
     secrets.set(secretArn('StripeWebhookSecret'), stripe.webhookSecret);
     secrets.set(secretArn('OriginVerifySecret'), originVerifySecret);
+    secrets.set(secretArn('ReminderLinkSecret'), randomBytes(48).toString('base64url'));
     const started = await startSecretsManager(secrets);
     secretsManager = started.server;
     const localOnly = {
@@ -282,6 +283,7 @@ describe('each bundle, invoked in-process with its events/ event', () => {
       STRIPE_SECRET_KEY_SECRET_ARN: secretArn('StripeSecretKey'),
       STRIPE_WEBHOOK_SECRET_SECRET_ARN: secretArn('StripeWebhookSecret'),
       ORIGIN_VERIFY_SECRET_SECRET_ARN: secretArn('OriginVerifySecret'),
+      REMINDER_LINK_SECRET_SECRET_ARN: secretArn('ReminderLinkSecret'),
     };
 
     // As at deploy: the custom resource creates the signing keys, keeps them on an unrelated
@@ -479,5 +481,20 @@ describe('each bundle, invoked in-process with its events/ event', () => {
     expect(signed.statusCode, signed.body).toBe(200);
     // Its customer is not one this deployment created.
     expect(jsonBody(signed)).toMatchObject({ received: true, ignored: true });
+  });
+
+  test('reminders: the list as the signed-in user; a forged unsubscribe link; the job', async () => {
+    const listed = await invoke(
+      { id: 'Reminders' },
+      withHeaders(readEvent('reminders.json'), { authorization: `Bearer ${accessToken}` }),
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    // The synthesized stack has no sender: the API says reminders are not available.
+    expect(jsonBody(listed)).toEqual({ available: false, enabled: false, rounds: [] });
+    const forged = await invoke({ id: 'Reminders' }, readEvent('reminders-unsubscribe.json'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('This unsubscribe link does not work');
+    const run = await invoke({ id: 'RemindersJob' }, readEvent('reminders-job-scheduled.json'));
+    expect(run).toEqual({ skipped: 'mail_not_configured' });
   });
 });

@@ -108,6 +108,7 @@ test('sam:env --stack fills SES_CONFIGURATION_SET from the output a stack with m
     StripeSecretKeySecretArn: 'arn:sk',
     StripeWebhookSecretSecretArn: 'arn:whsec',
     OriginVerifySecretArn: 'arn:verify',
+    ReminderLinkSecretArn: 'arn:reminder-link',
   };
   expect(() => envVarsFor(template, deployedValues(outputs))).toThrow(/SES_CONFIGURATION_SET/);
   expect(

@@ -111,6 +111,7 @@ export function deployedValues(outputs: Record<string, string>): Record<string, 
     STRIPE_SECRET_KEY_SECRET_ARN: 'StripeSecretKeySecretArn',
     STRIPE_WEBHOOK_SECRET_SECRET_ARN: 'StripeWebhookSecretSecretArn',
     ORIGIN_VERIFY_SECRET_SECRET_ARN: 'OriginVerifySecretArn',
+    REMINDER_LINK_SECRET_SECRET_ARN: 'ReminderLinkSecretArn',
   };
   const values = Object.fromEntries(
     Object.entries(needed).map(([name, output]) => {
@@ -131,8 +132,13 @@ export interface LocalStack {
   stripeUrl: string;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
-  /** `JWT_SIGNING_KEYS`, `JWT_PUBLIC_JWKS` and `REFRESH_TOKEN_SECRET` of the local keys (`.data/`). */
-  keys: { JWT_SIGNING_KEYS: string; JWT_PUBLIC_JWKS: string; REFRESH_TOKEN_SECRET: string };
+  /** The local keys and secrets (`.data/`): signing keys, refresh-token and reminder-link secrets. */
+  keys: {
+    JWT_SIGNING_KEYS: string;
+    JWT_PUBLIC_JWKS: string;
+    REFRESH_TOKEN_SECRET: string;
+    REMINDER_LINK_SECRET: string;
+  };
   siteUrl: string;
   originVerifySecret: string;
 }

@@ -11,6 +11,7 @@ import { API_FUNCTIONS, functionLogicalId } from './api-functions';
 import { REPO_ROOT } from './app-function';
 import { JWT_KEYS_GENERATOR_LOGICAL_ID } from './jwt-signing-keys';
 import { STRIPE_RECONCILE_LOGICAL_ID } from './reconciliation';
+import { REMINDERS_JOB_LOGICAL_ID } from './reminders';
 import {
   deployedValues,
   envVarsFor,
@@ -186,6 +187,7 @@ describe('sam local invoke, as SAM builds the environment', () => {
       ...API_FUNCTIONS.map(functionLogicalId),
       ORIGIN_VERIFY_LOGICAL_ID,
       STRIPE_RECONCILE_LOGICAL_ID,
+      REMINDERS_JOB_LOGICAL_ID,
     ];
     expect([...handlers.keys()].sort()).toEqual(expected.sort());
     for (const [id, environment] of environments) {

@@ -64,6 +64,8 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   operatorAddress?: string;
   /** Deploy without `operatorName` and `operatorAddress` (a trial): the trust pages name no one. */
   allowAnonymousOperator?: boolean;
+  /** E-mail reminders a day in all (their own share of the SES quota); default 200. */
+  remindersDailyBudget?: number;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
   /**
@@ -171,6 +173,10 @@ export function settingsProblems(props: CreditDisputeLettersStackProps): string[
   const budget = props.monthlyBudgetUsd;
   if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) {
     problems.push(`monthlyBudgetUsd must be a positive number of US dollars, got ${budget}`);
+  }
+  const reminders = props.remindersDailyBudget;
+  if (reminders !== undefined && !(Number.isInteger(reminders) && reminders > 0)) {
+    problems.push(`remindersDailyBudget must be a whole number above 0, got ${reminders}`);
   }
   if (props.deployRegion) {
     problems.push(

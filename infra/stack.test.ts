@@ -42,6 +42,7 @@ import {
   RECONCILE_TABLE_GRANT,
   STRIPE_RECONCILE_LOGICAL_ID,
 } from './reconciliation';
+import { REMINDERS_JOB_LOGICAL_ID, REMINDERS_SCHEDULE } from './reminders';
 import {
   API_PATH_PATTERNS,
   CLOUDFRONT_LOG_DAYS,
@@ -83,6 +84,8 @@ let app: App;
 let template: Template;
 let withDomain: Template;
 let withExistingTable: Template;
+/** A sender and the operator's postal address: the stack that sends reminders. */
+let withReminders: Template;
 let mainStack: CreditDisputeLettersStack;
 let domainStack: CreditDisputeLettersStack;
 let resources: Record<string, Resource>;
@@ -143,6 +146,16 @@ beforeAll(() => {
     webAclArn:
       'arn:aws:wafv2:us-east-1:123456789012:global/webacl/cdl-rate-limit/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab',
   });
+  const remindersStack = new CreditDisputeLettersStack(app, `${STACK_NAME}WithReminders`, {
+    siteDir,
+    stripePriceId: PRICE_ID,
+    publishableKey: PUBLISHABLE_KEY,
+    jwtSigningKeysGeneration: '1',
+    mailFrom: MAIL_FROM,
+    operatorName: OPERATOR_NAME,
+    operatorAddress: OPERATOR_ADDRESS,
+    remindersDailyBudget: 50,
+  });
   // cdk-nag's AwsSolutions pack checks every stack of the app when it synthesizes (below): any
   // finding not acknowledged with a reason fails the synth, and so every test here.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
@@ -150,6 +163,7 @@ beforeAll(() => {
   resources = template.toJSON().Resources;
   withDomain = Template.fromStack(domainStack);
   withExistingTable = Template.fromStack(existingTableStack);
+  withReminders = Template.fromStack(remindersStack);
 }, 120_000);
 
 afterAll(() => {
@@ -554,6 +568,7 @@ describe('API and functions', () => {
     const referenced = new Set<string>([
       'origin-verify-authorizer.json',
       'stripe-reconcile-scheduled.json', // EventBridge Scheduler's invocation (no route)
+      'reminders-job-scheduled.json', // the same, for the reminders job
     ]);
     for (const spec of API_FUNCTIONS) {
       const routeKeys = spec.routes.flatMap((route) =>
@@ -677,6 +692,7 @@ describe('API and functions', () => {
       REFRESH_TOKEN_SECRET: logicalIdOf('AWS::SecretsManager::Secret', 'RefreshTokenSecret'),
       STRIPE_SECRET_KEY: logicalIdOf('AWS::SecretsManager::Secret', 'StripeSecretKey'),
       STRIPE_WEBHOOK_SECRET: logicalIdOf('AWS::SecretsManager::Secret', 'StripeWebhookSecret'),
+      REMINDER_LINK_SECRET: logicalIdOf('AWS::SecretsManager::Secret', 'ReminderLinkSecret'),
     };
     for (const spec of API_FUNCTIONS) {
       const roleId = functionOf(spec).Properties.Role['Fn::GetAtt'][0] as string;
@@ -763,6 +779,7 @@ describe('API and functions', () => {
         ...(spec.verifiesAccessTokens ? ['JWT_PUBLIC_JWKS'] : []),
         ...(spec.usesStripe ? ['STRIPE_PRICE_ID'] : []),
         ...(spec.sendsEmail ? ['MAIL_FROM', 'SES_CONFIGURATION_SET', 'AUTH_AUTOCONFIRM'] : []),
+        ...(spec.takesReminders ? ['REMINDERS_ENABLED'] : []),
         ...spec.secrets.map((name) => `${name}_SECRET_ARN`),
       ];
       expect(Object.keys(variables).sort(), spec.id).toEqual(expectedNames.sort());
@@ -770,6 +787,8 @@ describe('API and functions', () => {
       if (spec.usesStripe) expect(variables.STRIPE_PRICE_ID).toBe(PRICE_ID);
       if (spec.sendsEmail) expect(variables.MAIL_FROM).toBe(MAIL_FROM);
       if (spec.sendsEmail) expect(variables.AUTH_AUTOCONFIRM).toBe('false');
+      // No operator postal address (CAN-SPAM): the API takes no reminder sign-ups.
+      if (spec.takesReminders) expect(variables.REMINDERS_ENABLED).toBe('false');
       if (spec.verifiesAccessTokens) {
         expect(variables.JWT_PUBLIC_JWKS).toEqual({ 'Fn::GetAtt': [keySetId, 'PublicJwks'] });
       }
@@ -1425,7 +1444,11 @@ describe('Stripe reconciliation (daily, and by hand)', () => {
   });
 
   test('EventBridge Scheduler invokes it daily, with a role that may invoke only it', () => {
-    const [, schedule] = only('AWS::Scheduler::Schedule');
+    const schedule = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::Scheduler::Schedule' &&
+        JSON.stringify(r.Properties.Target.Arn).includes(fnId),
+    )!;
     const { hour, minute } = RECONCILE_SCHEDULE;
     expect(schedule.Properties).toMatchObject({
       ScheduleExpression: `cron(${minute} ${hour} * * ? *)`,
@@ -1447,5 +1470,81 @@ describe('Stripe reconciliation (daily, and by hand)', () => {
     );
     expect(alarm?.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
     expect(template.toJSON().Outputs.StripeReconcileFunctionName.Value).toEqual({ Ref: fnId });
+  });
+});
+
+describe('e-mail reminders', () => {
+  const remindersResources = () => withReminders.toJSON().Resources as Record<string, Resource>;
+  const jobOf = (resources: Record<string, Resource>) => resources[REMINDERS_JOB_LOGICAL_ID]!;
+
+  test('the job runs daily at 14:00 UTC; the scheduler role may invoke only it', () => {
+    const schedule = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::Scheduler::Schedule' &&
+        JSON.stringify(r.Properties.Target.Arn).includes(REMINDERS_JOB_LOGICAL_ID),
+    )!;
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: `cron(${REMINDERS_SCHEDULE.minute} ${REMINDERS_SCHEDULE.hour} * * ? *)`,
+      State: 'ENABLED',
+    });
+  });
+
+  test('without a sender and a postal address the job has neither, and sends nothing', () => {
+    const env = jobOf(resources).Properties.Environment.Variables;
+    expect(Object.keys(env)).not.toContain('MAIL_FROM');
+    expect(Object.keys(env)).not.toContain('OPERATOR_ADDRESS');
+    expect(
+      Object.values(resources).some(
+        (r) => r.Type === 'AWS::SES::ConfigurationSet' && r.Properties.SuppressionOptions,
+      ),
+    ).toBe(false);
+  });
+
+  test('with both: its own budget and configuration set, SES suppression, feedback by SNS', () => {
+    const all = remindersResources();
+    const env = jobOf(all).Properties.Environment.Variables;
+    expect(env).toMatchObject({
+      MAIL_FROM,
+      OPERATOR_NAME,
+      OPERATOR_ADDRESS,
+      REMINDERS_DAILY_BUDGET: '50',
+    });
+    const setId = env.SES_CONFIGURATION_SET.Ref as string;
+    expect(all[setId]!.Properties.SuppressionOptions).toEqual({
+      SuppressedReasons: ['BOUNCE', 'COMPLAINT'],
+    });
+    // Not the auth mails' set: their bounces and complaints are counted apart.
+    const auth = all[functionLogicalId({ id: 'Auth' })]!.Properties.Environment.Variables;
+    expect(auth.SES_CONFIGURATION_SET).not.toEqual(env.SES_CONFIGURATION_SET);
+    const destination = Object.values(all).find(
+      (r) =>
+        r.Type === 'AWS::SES::ConfigurationSetEventDestination' &&
+        r.Properties.ConfigurationSetName.Ref === setId,
+    )!;
+    expect(destination.Properties.EventDestination.MatchingEventTypes.sort()).toEqual([
+      'bounce',
+      'complaint',
+    ]);
+    const topicId = destination.Properties.EventDestination.SnsDestination.TopicARN.Ref;
+    withReminders.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: { 'Fn::GetAtt': [REMINDERS_JOB_LOGICAL_ID, 'Arn'] },
+    });
+    const reminders = all[functionLogicalId({ id: 'Reminders' })]!.Properties.Environment.Variables;
+    expect(reminders.REMINDERS_ENABLED).toBe('true');
+  });
+
+  test('the daily budget must be a whole number above 0', () => {
+    expect(
+      () =>
+        new CreditDisputeLettersStack(new App(), 'BadReminderBudget', {
+          siteDir,
+          stripePriceId: PRICE_ID,
+          publishableKey: PUBLISHABLE_KEY,
+          jwtSigningKeysGeneration: '1',
+          remindersDailyBudget: 0,
+        }),
+    ).toThrow('remindersDailyBudget must be a whole number above 0');
   });
 });

@@ -16,6 +16,7 @@ import { LOG_RETENTION } from './app-function';
 import { Billing } from './billing';
 import { Data } from './data';
 import { Identity } from './identity';
+import { Reminders } from './reminders';
 import { nextSteps } from './next-steps';
 import { DEFAULT_MONTHLY_BUDGET_USD, Operations } from './operations';
 import { budgetAvailable } from './regions';
@@ -47,7 +48,16 @@ export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_credit_dispute_letters';
  * template: a resource's logical id is computed as if they were not in its path, so splitting
  * the stack into them replaced nothing already deployed (the table above all).
  */
-const CONCERNS = ['Operations', 'Data', 'Identity', 'Api', 'Billing', 'Site', 'ApiFunctions'];
+const CONCERNS = [
+  'Operations',
+  'Data',
+  'Identity',
+  'Api',
+  'Billing',
+  'Site',
+  'Reminders',
+  'ApiFunctions',
+];
 
 /**
  * The whole product: CloudFront in front of a private S3 bucket (the SPA and /config.json) and
@@ -104,6 +114,16 @@ export class CreditDisputeLettersStack extends Stack {
       webAclArn: props.webAclArn,
     });
     const { siteUrl } = site;
+    const reminders = new Reminders(this, 'Reminders', {
+      table,
+      siteUrl,
+      mailFrom: props.mailFrom,
+      sender: identity.sender,
+      operatorName: props.operatorName,
+      operatorAddress: props.operatorAddress,
+      dailyBudget: props.remindersDailyBudget,
+      alarm,
+    });
     new ApiFunctions(this, 'ApiFunctions', {
       api,
       table,
@@ -113,12 +133,14 @@ export class CreditDisputeLettersStack extends Stack {
         REFRESH_TOKEN_SECRET: identity.refreshTokenSecret,
         STRIPE_SECRET_KEY: billing.stripeSecretKey,
         STRIPE_WEBHOOK_SECRET: billing.stripeWebhookSecret,
+        REMINDER_LINK_SECRET: reminders.linkSecret,
       },
       siteUrl,
       publishableKey: props.publishableKey,
       stripePriceId: props.stripePriceId,
       mailFrom: props.mailFrom,
       emailConfirmation: props.emailConfirmation,
+      remindersEnabled: reminders.enabled,
       legacyPartitions: props.legacyPartitions,
       alarm,
     });
@@ -145,6 +167,7 @@ export class CreditDisputeLettersStack extends Stack {
     output('StripeWebhookSecretSecretArn', billing.stripeWebhookSecret.secretArn);
     output('JwtSigningKeysSecretArn', identity.jwtKeys.secret.secretArn);
     output('RefreshTokenSecretArn', identity.refreshTokenSecret.secretArn);
+    output('ReminderLinkSecretArn', reminders.linkSecret.secretArn);
     // What `npm run sam:env -- --stack` reads for `sam local invoke` against this stack.
     output('JwtPublicJwks', identity.jwtKeys.publicJwks);
     output('OriginVerifySecretArn', api.originVerifySecret.secretArn);

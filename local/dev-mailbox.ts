@@ -12,7 +12,8 @@ const page = (title: string, body: string) =>
 
 /**
  * The dev mailbox (local mode only, like the Supabase CLI's Inbucket): the outbox's messages,
- * newest first, each rendered with its working links. `messages.json` serves tests.
+ * newest first, each rendered with its working links and extra headers. `messages.json` serves
+ * tests, headers included.
  */
 export function createDevMailbox(outbox: Outbox) {
   const app = new Hono().basePath(DEV_MAILBOX_PATH);
@@ -46,6 +47,13 @@ export function createDevMailbox(outbox: Outbox) {
         `<p><a href="${DEV_MAILBOX_PATH}">All messages</a></p>` +
           `<h1>${escapeHtml(mail.subject)}</h1>` +
           `<p>To: ${escapeHtml(mail.to)}<br>Sent: ${escapeHtml(mail.sentAt)}</p>` +
+          (mail.headers
+            ? `<h2>Headers</h2><pre>${escapeHtml(
+                Object.entries(mail.headers)
+                  .map(([name, value]) => `${name}: ${value}`)
+                  .join('\n'),
+              )}</pre>`
+            : '') +
           `<article>${mail.html}</article>` +
           `<h2>Plain text</h2><pre>${escapeHtml(mail.text)}</pre>`,
       ),

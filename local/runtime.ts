@@ -8,6 +8,10 @@ import { readTableConfig } from '../lambdas/platform/dynamo';
 import type { Env } from '../lambdas/platform/env';
 import { createRestApp } from '../lambdas/rest/app';
 import { readRestConfig } from '../lambdas/rest/config';
+import { createRemindersApp } from '../lambdas/reminders-api/app';
+import { readRemindersApiConfig } from '../lambdas/reminders-api/config';
+import { readRemindersJobConfig } from '../lambdas/reminders-job/config';
+import { createReminderJob, type ReminderJob } from '../lambdas/reminders-job/job';
 import { createStripeCheckoutApp } from '../lambdas/stripe-checkout/app';
 import { readPaymentFunctionConfig } from '../lambdas/billing/payment-function';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
@@ -24,6 +28,7 @@ import {
 } from './constants';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createDevMailbox } from './dev-mailbox';
+import { createDevReminders, scheduleLocalReminders } from './dev-reminders';
 import { ensureTable } from './ensure-table';
 import { requireLocalHost } from './host-check';
 import { createOutbox, type Outbox } from './outbox';
@@ -49,8 +54,10 @@ export interface LocalRuntime {
   env: Env;
   /** The local Stripe emulator; null when real Stripe keys are configured. */
   stripeEmulator: RunningStripeEmulator | null;
-  /** E-mails the auth API sent (also shown at /_dev/mail). */
+  /** E-mails the auth API and the reminders sent (also shown at /_dev/mail). */
   outbox: Outbox;
+  /** The reminders job: run daily, and by `POST /_dev/reminders/run?date=`. */
+  reminders: ReminderJob;
   stop(): Promise<void>;
 }
 
@@ -130,6 +137,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const outbox = createOutbox(options.dataDir ? join(options.dataDir, 'outbox') : null);
     root.route('/', createAuthApp(readAuthConfig(env), { mailer: outbox }));
     root.route('/', createDevMailbox(outbox));
+    // The outbox sends locally; a missing operator is named in the mail rather than blocking it.
+    const reminders = createReminderJob(
+      readRemindersJobConfig({
+        ...env,
+        OPERATOR_NAME: env.OPERATOR_NAME?.trim() || 'Operator name not set (OPERATOR_NAME)',
+        OPERATOR_ADDRESS:
+          env.OPERATOR_ADDRESS?.trim() || 'Postal address not set (OPERATOR_ADDRESS)',
+      }),
+      { mailer: outbox },
+    );
+    root.route('/', createDevReminders(reminders));
+    root.route(
+      '/',
+      createRemindersApp(readRemindersApiConfig({ REMINDERS_ENABLED: 'true', ...env })),
+    );
     root.route('/', createRestApp(readRestConfig(env)));
     root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
@@ -139,6 +161,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // What API Gateway answers for a route it does not have.
     root.notFound((c) => c.json({ message: 'Not Found' }, 404));
 
+    const reminderSchedule = scheduleLocalReminders(reminders);
     const stopDynamo = dynamo;
     const stopStripe = stripeEmulator;
     return {
@@ -147,7 +170,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       env,
       stripeEmulator,
       outbox,
+      reminders,
       async stop() {
+        reminderSchedule.stop();
+        await reminderSchedule.first;
         await stopStripe?.stop();
         await new Promise<void>((resolveClose) => {
           server.close(() => resolveClose());

@@ -11,7 +11,16 @@ export const LOG_RETENTION_DAYS = 30;
 export const STRIPE_EVENT_DAYS = 30;
 
 export type ServerDataKind =
-  'account' | 'sessions' | 'one-time-codes' | 'request-counts' | 'billing' | 'payment-events';
+  | 'account'
+  | 'sessions'
+  | 'one-time-codes'
+  | 'request-counts'
+  | 'billing'
+  | 'payment-events'
+  | 'reminders';
+
+/** Days a reminder date (or a day's count of reminders) is kept after that date at most. */
+export const REMINDER_KEEP_DAYS = 7;
 
 /** Each kind of data the servers keep: what it holds and when it goes, in the page's words. */
 export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: string }[] = [
@@ -44,5 +53,10 @@ export const SERVER_DATA: readonly { kind: ServerDataKind; what: string; kept: s
     kind: 'payment-events',
     what: 'A note of each payment event Stripe sent us (its id, its type and whose it was), so that none is counted twice.',
     kept: `${STRIPE_EVENT_DAYS} days.`,
+  },
+  {
+    kind: 'reminders',
+    what: 'If you turn on e-mail reminders in My Disputes: the address they go to, and for each open round a random id and two dates (when a response is due, and when the no-response follow-up can be made). Never the bureau, the creditor, an account or an amount. Also how many reminders went out each day, and an address that bounced or reported a reminder as spam, so that none goes to it again.',
+    kept: `Each date until its reminder is sent, the round is closed or you turn reminders off, and never more than ${REMINDER_KEEP_DAYS} days after it. The daily counts, ${REMINDER_KEEP_DAYS} days. A stopped address, until your account's e-mail address changes or the account is closed.`,
   },
 ];

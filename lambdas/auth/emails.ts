@@ -54,6 +54,52 @@ export interface EmailDetails {
   notice?: string;
 }
 
+/** What a mail of ours says: its paragraphs, one action link, then optional closing lines. */
+export interface MailContent {
+  subject: string;
+  paragraphs: string[];
+  action: string;
+  link: string;
+  /** A one-time code to type instead of following the link. */
+  code?: string;
+  /** Lines after the signature (a reminder's sender address and unsubscribe link). */
+  footer?: { text: string; link?: { label: string; href: string } }[];
+}
+
+/**
+ * The one mail template, for the auth mails and the reminders: plain text and simple HTML with
+ * the same words, link and code.
+ */
+export function composeMail(to: string, content: MailContent): MailMessage {
+  const { subject, paragraphs, action, link, code, footer = [] } = content;
+  const footerText = footer.map((line) =>
+    line.link ? `${line.text} ${line.link.label}: ${line.link.href}` : line.text,
+  );
+  const footerHtml = footer.map(
+    (line) =>
+      `<p>${escapeHtml(line.text)}` +
+      (line.link
+        ? ` <a href="${escapeHtml(line.link.href)}">${escapeHtml(line.link.label)}</a>`
+        : '') +
+      '</p>',
+  );
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: ${subject}`,
+    text:
+      `${paragraphs.join('\n\n')}\n\n${action}: ${link}\n\n` +
+      (code ? `Or enter this code: ${code}\n\n` : '') +
+      `— ${PRODUCT_NAME}\n` +
+      (footerText.length ? `\n${footerText.join('\n\n')}\n` : ''),
+    html:
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
+      (code ? `<p>Or enter this code: <strong>${escapeHtml(code)}</strong></p>` : '') +
+      `<p>— ${escapeHtml(PRODUCT_NAME)}</p>` +
+      footerHtml.join(''),
+  };
+}
+
 /** A plain, readable e-mail: text and simple HTML with the same link and one-time code. */
 export function composeEmail(kind: OtpKind, to: string, details: EmailDetails): MailMessage {
   const { link, code, about = '', notice } = details;
@@ -61,14 +107,5 @@ export function composeEmail(kind: OtpKind, to: string, details: EmailDetails): 
   const content = CONTENT[kind].intro;
   const intro = typeof content === 'string' ? content : content(about);
   const paragraphs = notice ? [intro, notice] : [intro];
-  return {
-    to,
-    subject: `${PRODUCT_NAME}: ${subject}`,
-    text: `${paragraphs.join('\n\n')}\n\n${action}: ${link}\n\nOr enter this code: ${code}\n\n— ${PRODUCT_NAME}\n`,
-    html:
-      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
-      `<p>Or enter this code: <strong>${escapeHtml(code)}</strong></p>` +
-      `<p>— ${escapeHtml(PRODUCT_NAME)}</p>`,
-  };
+  return composeMail(to, { subject, paragraphs, action, link, code });
 }

@@ -7,6 +7,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (a reminder's `List-Unsubscribe`), sent as given. */
+  headers?: Record<string, string>;
+  /** SES message tags: they come back in SES's bounce and complaint events. */
+  tags?: Record<string, string>;
 }
 
 /** Where auth e-mails go: Amazon SES in AWS, a local outbox (`local/outbox.ts`) otherwise. */
@@ -90,8 +94,14 @@ export function createSesMailer(
                   Text: { Data: message.text, Charset: 'UTF-8' },
                   Html: { Data: message.html, Charset: 'UTF-8' },
                 },
+                Headers: message.headers
+                  ? Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value }))
+                  : undefined,
               },
             },
+            EmailTags: message.tags
+              ? Object.entries(message.tags).map(([Name, Value]) => ({ Name, Value }))
+              : undefined,
           }),
         )
         .catch((error: unknown) => {

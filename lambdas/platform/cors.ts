@@ -33,11 +33,17 @@ export function authCors(allowedOrigins: string[]): MiddlewareHandler {
   });
 }
 
-/** The data and function APIs (PostgREST's and the functions'): what postgrest-js and the SPA send. */
-export function apiCors(allowedOrigins: string[]): MiddlewareHandler {
+/**
+ * The data and function APIs (PostgREST's and the functions'): what postgrest-js and the SPA
+ * send; a function with more methods (reminders: PUT, DELETE) names them.
+ */
+export function apiCors(
+  allowedOrigins: string[],
+  allowMethods = ['GET', 'HEAD', 'POST', 'OPTIONS'],
+): MiddlewareHandler {
   return cors({
     ...originOptions(allowedOrigins, false),
-    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowMethods,
     allowHeaders: [
       'Accept',
       'Accept-Profile',

@@ -20,7 +20,8 @@ export type MetricName =
   | 'WebhookEventsIgnored'
   | 'WebhookEventsFailed'
   | 'SubscriptionRowsCorrected'
-  | 'StripeReconcileSucceeded';
+  | 'StripeReconcileSucceeded'
+  | 'RemindersSent';
 
 /** One Powertools Metrics per container, flushed as one EMF line after each request. */
 export const metrics = new Metrics({

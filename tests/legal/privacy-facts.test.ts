@@ -5,13 +5,16 @@ import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { LOG_RETENTION } from '../../infra/app-function';
 import { CLOUDFRONT_LOG_DAYS } from '../../infra/stack';
+import { expiryAfter } from '../../lambdas/reminders/store';
 import {
+  REMINDER_KEEP_DAYS,
   LOG_RETENTION_DAYS,
   SERVER_DATA,
   STRIPE_EVENT_DAYS,
   type ServerDataKind,
 } from '../../shared/privacy-facts';
 import { seedSubscriber } from '../quality/harness';
+import { remindersOf } from '../reminders/runtime-reminders';
 
 /**
  * /privacy is generated from shared/privacy-facts.ts; this checks those facts against the code,
@@ -26,6 +29,12 @@ describe('retention days on /privacy are the ones the stack and the Lambdas set'
 
   it('processed Stripe events', () => {
     expect(EVENT_MARKER_TTL_SECONDS).toBe(STRIPE_EVENT_DAYS * 24 * 60 * 60);
+  });
+
+  it('reminder dates and daily counts: DynamoDB deletes them at most 7 days after their date', () => {
+    expect(expiryAfter('2026-12-01')).toBe(
+      Date.parse('2026-12-01T00:00:00Z') / 1000 + REMINDER_KEEP_DAYS * 86_400,
+    );
   });
 });
 
@@ -100,6 +109,13 @@ const ATTRIBUTE_KIND: Record<string, ServerDataKind> = {
   // A processed webhook event (its id is its key).
   type: 'payment-events',
   processed_at: 'payment-events',
+  // E-mail reminders: the address, a round's dates (its random id is its key), the daily
+  // counts, and a stopped address with why.
+  address: 'reminders',
+  dueOn: 'reminders',
+  followUpOn: 'reminders',
+  sent: 'reminders',
+  reason: 'reminders',
 };
 /** A session's refresh-token rotation times (`rot0`, `rot1`, …). */
 function kindOf(name: string): ServerDataKind | undefined {
@@ -115,8 +131,9 @@ describe('what the servers keep is what /privacy says they keep', () => {
   });
   afterAll(() => runtime?.stop());
 
-  it('after a sign-up, a password reset request and a paid subscription', async () => {
+  it('after a sign-up, a password reset request, a paid subscription and reminders', async () => {
     const user = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'privacy');
+    await remindersOf(runtime, user);
     const recover = await fetch(`${runtime.url}/auth/v1/recover`, {
       method: 'POST',
       headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },

@@ -6,6 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_FUNCTIONS, functionLogicalId } from '../../infra/api-functions';
 import { STRIPE_RECONCILE_LOGICAL_ID } from '../../infra/reconciliation';
+import { REMINDERS_JOB_LOGICAL_ID } from '../../infra/reminders';
 import { CreditDisputeLettersStack, STACK_NAME } from '../../infra/stack';
 import { LAMBDA_FOLDERS, type TableAccessRecord } from '../support/table-access';
 
@@ -151,6 +152,27 @@ const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
     reads: ['BILLING# SUBSCRIPTION', 'CUSTOMER# USER', 'STRIPE_RECONCILE CURSOR'],
     writes: ['BILLING# SUBSCRIPTION', 'STRIPE_RECONCILE CURSOR'],
   },
+  // The user's own reminders partition and the day index: no dispute data anywhere.
+  Reminders: {
+    reads: ['REMINDERS# *', 'SESSION# SESSION#'],
+    writes: [
+      'REMINDERS# ROUND#',
+      'REMINDERS# SETTINGS',
+      'REMINDERS# STOPPED',
+      'REMINDER_DAY# USER#',
+    ],
+  },
+  RemindersJob: {
+    reads: ['REMINDERS# *', 'REMINDER_DAY# *'],
+    writes: [
+      'REMINDERS# ROUND#',
+      'REMINDERS# SENT#',
+      'REMINDERS# SETTINGS',
+      'REMINDERS# STOPPED',
+      'REMINDER_BUDGET DAY#',
+      'REMINDER_DAY# USER#',
+    ],
+  },
 };
 
 describe('every table action of the backend suite, against the synthesized policies', () => {
@@ -168,6 +190,11 @@ describe('every table action of the backend suite, against the synthesized polic
       id: 'StripeReconcile',
       logicalId: STRIPE_RECONCILE_LOGICAL_ID,
       entry: 'lambdas/stripe-reconcile/index.ts',
+    },
+    {
+      id: 'RemindersJob',
+      logicalId: REMINDERS_JOB_LOGICAL_ID,
+      entry: 'lambdas/reminders-job/index.ts',
     },
   ];
   for (const spec of functions) {

@@ -33,6 +33,8 @@ export const LAMBDA_FOLDERS = [
   'billing-portal',
   'stripe-reconcile',
   'sync',
+  'reminders-api',
+  'reminders-job',
 ];
 
 type Key = Record<string, unknown> | undefined;

@@ -26,6 +26,7 @@ export async function createTestTable(): Promise<{ env: Env; table: Table }> {
     JWT_SIGNING_KEYS: signingKeys,
     JWT_PUBLIC_JWKS: publicJwks,
     REFRESH_TOKEN_SECRET: generateRefreshTokenSecret(),
+    REMINDER_LINK_SECRET: generateRefreshTokenSecret(),
   };
   const config = readTableConfig(env);
   await ensureTable(config);

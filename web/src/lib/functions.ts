@@ -20,23 +20,27 @@ export interface FunctionResponse {
 }
 
 /**
- * POSTs JSON to one of the backend functions as the signed-in user (a 401 ends the session).
- * Payments not set up yet is thrown as `PaymentsNotConfiguredError`, whichever payment function
- * answered it.
+ * Calls one of the backend functions as the signed-in user, with a JSON body when given (a 401
+ * ends the session). Payments not set up yet is thrown as `PaymentsNotConfiguredError`,
+ * whichever payment function answered it.
  */
-export async function postFunction(name: string, payload: unknown): Promise<FunctionResponse> {
+export async function callFunction(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  name: string,
+  payload?: unknown,
+): Promise<FunctionResponse> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new MissingAccessTokenError();
   const response = await supabase.fetch(`${supabase.config.url}/functions/v1/${name}`, {
-    method: 'POST',
+    method,
     headers: {
       Authorization: `Bearer ${token}`,
       apikey: supabase.config.publishableKey,
-      'Content-Type': 'application/json',
+      ...(payload !== undefined && { 'Content-Type': 'application/json' }),
     },
-    body: JSON.stringify(payload),
+    body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   const body: unknown = await response.json().catch(() => ({}));
   if ((body as { code?: unknown } | null)?.code === 'payments_not_configured')
@@ -46,4 +50,9 @@ export async function postFunction(name: string, payload: unknown): Promise<Func
     status: response.status,
     body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
   };
+}
+
+/** POSTs JSON to one of the backend functions as the signed-in user. */
+export function postFunction(name: string, payload: unknown): Promise<FunctionResponse> {
+  return callFunction('POST', name, payload);
 }

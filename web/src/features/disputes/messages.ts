@@ -29,6 +29,13 @@ export const DISPUTE_MESSAGES = {
   copyFailed: 'Copy failed. Select the text and copy it yourself.',
   noResponseFrom: (date: string) =>
     `"No response" can be recorded from ${date}, the day after the answer is due.`,
+  remindersFailed: 'The reminder setting could not be saved. Please try again.',
+  remindersUnavailable: 'E-mail reminders could not be loaded. Reload the page to try again.',
+  remindersNotSetUp: 'E-mail reminders are not set up on this site.',
+  remindersStopped: {
+    bounce: 'Reminders to your e-mail address stopped: mail to it bounced.',
+    complaint: 'Reminders to your e-mail address stopped: a reminder was marked as spam.',
+  },
   exhibitMissing: (number: number) =>
     `No file attached yet: attach one, or enclose a paper copy marked "Exhibit ${number}".`,
 } as const;

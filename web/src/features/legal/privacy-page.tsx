@@ -58,7 +58,9 @@ export function PrivacyPage() {
           <li>
             <strong>Amazon Web Services</strong> runs our servers. Its e-mail service (Amazon SES)
             gets your e-mail address and the message we send you: a link or code to confirm your
-            address, sign in or reset your password.
+            address, sign in or reset your password, or, if you turned them on, a reminder that says
+            only that a response to one of your disputes is due. Every reminder has a one-click
+            unsubscribe link.
           </li>
         </ul>
         <p>No one else gets your data. We do not sell it, show ads or use tracking cookies.</p>

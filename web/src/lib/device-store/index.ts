@@ -19,6 +19,8 @@ export {
   saveCheckup,
   saveDetails,
   saveDraft,
+  remindersSwitchedOn,
+  switchReminders,
   type StoredDetails,
   type StoredDraft,
 } from './local-records';

@@ -94,6 +94,16 @@ export function hasDetailsOnDevice(userId: string): boolean {
   return has(STORAGE_KEYS.details(userId));
 }
 
+/** The e-mail reminders switch: while off, My Disputes asks nothing of the server. */
+export function remindersSwitchedOn(userId: string): boolean {
+  return read(STORAGE_KEYS.reminders(userId), (raw) => (raw === 'on' ? true : null)) === true;
+}
+
+export function switchReminders(userId: string, on: boolean): void {
+  if (on) write(STORAGE_KEYS.reminders(userId), 'on');
+  else remove(STORAGE_KEYS.reminders(userId));
+}
+
 export function dropUnownedDetails(): void {
   remove(STORAGE_KEYS.unownedDetails);
 }

@@ -13,6 +13,7 @@ import { DISPUTE_MESSAGES } from '../messages';
 import { BackupPanel } from './backup-panel';
 import { DisputeCard } from './dispute-card';
 import { DisputeList } from './dispute-list';
+import { RemindersPanel } from './reminders-panel';
 
 interface MyDisputesProps {
   userId: string;
@@ -121,6 +122,11 @@ export function MyDisputes({ userId }: MyDisputesProps) {
       ) : (
         <DisputeList rows={dashboardRows(disputes, today)} />
       )}
+      <RemindersPanel
+        userId={userId}
+        disputes={api.state.status === 'ready' ? disputes : null}
+        today={today}
+      />
       <BackupPanel userId={userId} api={api} />
     </div>
   );
