@@ -1,7 +1,8 @@
 import { furnisherLetterApplies } from '../letters/build-letter';
 import { ERROR_TYPE_IDS, ERROR_TYPES, type ErrorTypeId } from '../letters/error-types';
 import { PERSONAL_INFO_KINDS } from '../letters/item-facts';
-import type { Dispute, DisputeItem } from './model';
+import type { DisputedItem } from '../letters/letter-form';
+import type { Dispute, DisputeItem, StoredFacts } from './model';
 
 /** The line after an item's heading that names it: the account, an inquiry's company, personal information's kind. */
 function namesItem(line: string | undefined, item: DisputeItem): boolean {
@@ -44,4 +45,26 @@ export function directDisputeAllowed(dispute: Dispute, item: DisputeItem): boole
   return (
     errorType === undefined || furnisherLetterApplies({ errorType, itemType: item.facts?.itemType })
   );
+}
+
+/**
+ * What My Disputes keeps of a disputed item: its type and the facts its letter gave, so a later
+ * letter can say the same. Never the details (kept apart) or an identity theft report number.
+ */
+export function keptItem(
+  item: DisputedItem,
+): Pick<DisputeItem, 'accountName' | 'accountNumber' | 'details' | 'errorType' | 'facts'> {
+  const {
+    errorType,
+    accountName,
+    accountNumber,
+    details,
+    evidence: _evidence,
+    identityTheftReportNumber: _reportNumber,
+    ...facts
+  } = item;
+  const kept = Object.fromEntries(
+    Object.entries(facts).filter(([, value]) => value !== undefined && value !== ''),
+  ) as StoredFacts;
+  return { accountName, accountNumber, details, errorType, facts: kept };
 }

@@ -1,6 +1,9 @@
 import {
   detailsTooShort,
+  ERROR_TYPE_OPTIONS,
   ERROR_TYPES,
+  FACT_FIELDS,
+  factRequired,
   hasAccount,
   IDENTITY_THEFT_ERROR_TYPES,
   isErrorTypeId,
@@ -8,7 +11,6 @@ import {
   type ItemDraft,
   type RequiredItemField,
 } from '@shared/letters';
-import { ERROR_TYPE_OPTIONS, FACT_FIELDS, factRequired } from '../lib/fact-fields';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { FormField } from '@/components/form-field';

@@ -1,6 +1,11 @@
-import { ITEM_TYPES, isItemTypeId, type IsoDate, type ItemDraft } from '@shared/letters';
+import {
+  ITEM_TYPE_OPTIONS,
+  ITEM_TYPES,
+  isItemTypeId,
+  type IsoDate,
+  type ItemDraft,
+} from '@shared/letters';
 import { buttonClasses } from '@/components/button-styles';
-import { ITEM_TYPE_OPTIONS } from '../lib/fact-fields';
 import { asWrongDate, asWrongStatus, notYetObsolete, outdatedNote } from '../lib/outdated-item';
 import { ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';

@@ -1,6 +1,6 @@
 import { EMPTY_ITEM_DRAFT, type ItemDraft } from '@shared/letters';
 import { describe, expect, it } from 'vitest';
-import { FACT_FIELDS, factRequired } from './fact-fields';
+import { FACT_FIELDS, factRequired } from '@shared/letters';
 import { furnisherLetterItems } from './furnisher-items';
 import { asWrongDate, asWrongStatus, notYetObsolete, outdatedNote } from './outdated-item';
 
