@@ -74,7 +74,7 @@ export const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactFieldSpec[]>>
     },
     {
       key: 'duplicateRemoveLast4',
-      label: 'Last 4 Digits of the Entry to Remove',
+      label: 'Account Number to Remove (last 4 digits)',
       placeholder: 'e.g. 8765',
     },
   ],

@@ -81,18 +81,22 @@ const ITEMS = [
     type: 'incorrect-balance',
     account: 'Capital One Visa',
     details: 'I paid the card down to $150 in March 2026, as my bank statement shows.',
-    facts: { 'Reported Balance': '$2,400', 'Correct Balance': '$150' },
+    facts: { 'Reported Balance': '$2,400', 'Correct balance (may be $0)': '$150' },
     shows: ['What you report: a balance of $2,400.', 'What is true: the balance is $150.'],
   },
   {
     type: 'duplicate-account',
     account: 'Discover It',
     details: 'The same card shows twice, once under each of the bank’s names.',
-    facts: { 'Duplicate Of': 'Discover Bank account ending 1111' },
+    facts: {
+      'Duplicate Of': 'Discover Bank account ending 1111',
+      'Account Number to Remove (last 4 digits)': '2222',
+    },
     selects: { 'Entry to Remove': 'later-opened' },
     shows: [
       'Duplicate of: Discover Bank account ending 1111',
-      'please delete the duplicate entry, the one opened later, and keep the other',
+      'Entry to delete: account number ending in 2222',
+      'please delete the duplicate entry, the one opened later (account number ending in 2222), and keep the other',
     ],
   },
   {

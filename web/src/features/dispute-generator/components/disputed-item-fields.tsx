@@ -14,6 +14,7 @@ import {
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { FormField } from '@/components/form-field';
+import { warningClasses } from './field-styles';
 import { IdentityTheftFields } from './identity-theft-fields';
 import { OutdatedItemFields } from './outdated-item-fields';
 import { TypeHelper } from './type-helper';
@@ -62,6 +63,11 @@ export function DisputedItemFields({
         hint={errorType ? ERROR_TYPES[errorType].description : ITEM_HINTS.errorTypes}
       />
       <TypeHelper onChoose={(type) => set('errorType', type)} />
+      {errorType === 'unauthorized-inquiry' && (
+        <p role="note" className={`${warningClasses} md:col-span-2`}>
+          {ITEM_HINTS.inquiryLawful}
+        </p>
+      )}
       <FormField
         label={`Account Name${labelSuffix}`}
         value={item.accountName}

@@ -71,6 +71,22 @@ export function OutdatedItemFields({
           }
         />
       )}
+      {item.itemType === 'chapter-13' && (
+        <div className="md:col-span-2">
+          <label className="flex items-center gap-2 text-sm text-gray-900">
+            <input
+              type="checkbox"
+              checked={item.planCompleted}
+              onChange={(event) => set('planCompleted', event.target.checked)}
+            />
+            The Chapter 13 plan was completed{labelSuffix}
+          </label>
+          <p className="mt-1 text-sm text-gray-700">{ITEM_HINTS.planCompleted}</p>
+        </div>
+      )}
+      {itemType && (
+        <p className="text-sm text-gray-700 md:col-span-2">{ITEM_HINTS.reportingExceptions}</p>
+      )}
       <p
         aria-live="polite"
         className={
