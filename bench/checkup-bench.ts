@@ -5,13 +5,19 @@
  * Usage: npx tsx bench/checkup-bench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { answerSample, checkupLetters, computeFindings, sampleCheckup } from '../shared/checkup';
+import {
+  answerSample,
+  checkupLetters,
+  computeFindings,
+  SAMPLE_SENDER,
+  sampleCheckup,
+} from '../shared/checkup';
 import { toIsoDate } from '../shared/letters';
 
 const RUNS = 200;
 const date = new Date();
 const today = toIsoDate(date);
-const sender = { name: 'Alex J. Sample', address: '221 Maple Avenue\nSpringfield, IL 62704' };
+const sender = SAMPLE_SENDER;
 
 function sampleToLetters() {
   // From the raw reports, as "Try it with a sample" starts, through every answer to the letters.

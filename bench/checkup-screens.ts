@@ -1,9 +1,12 @@
 /**
  * The Report Checkup walked as a new subscriber with the sample reports, at 390 px and 1280 px:
- * a screenshot of every step, Back and a reload mid-walk, and 10,000 characters pasted into a
- * field of an account and into the letters' address. Prints what it checks (the step after
- * Back and reload, what the long input kept, any sideways scrolling) for a reviewer, with the
- * screenshots in bench/out/checkup-screens/<width>/ (not committed).
+ * a screenshot of every step, Back and a reload mid-walk, the findings answered as the practice
+ * suggests, and 10,000 characters pasted into a field of an account and into the letters'
+ * address (of the user's own checkup: a sample's letters take no sender). Prints what it checks
+ * (the step after Back and reload, what the long input kept, the height of the findings and
+ * letters steps, any sideways scrolling) for a reviewer, with the screenshots in
+ * bench/out/checkup-screens/<width>/ (not committed). Budget: at 390 px, the findings and letters
+ * steps are at most 2,500 px tall with the sample.
  * Usage: npm run build:web && npx tsx bench/checkup-screens.ts   [--dist web/dist]
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -33,6 +36,18 @@ async function look(page: Page, width: number, name: string) {
   )) as number;
   if (wide > 0) problems.push(`${width} px, ${name}: scrolls ${wide} px sideways`);
   await page.screenshot({ path: join(OUT, String(width), `${name}.png`), fullPage: true });
+}
+
+const HEIGHT_BUDGET = 2_500;
+
+async function height(page: Page, width: number, name: string) {
+  const tall = (await page.evaluate('document.documentElement.scrollHeight')) as number;
+  const step = (await page.evaluate(
+    'Math.round(document.querySelector(\'[aria-labelledby="checkup-step-title"]\').getBoundingClientRect().height)',
+  )) as number;
+  console.log(`${width} px: ${name}: the page is ${tall} px tall (the step itself ${step} px)`);
+  if (width === 390 && tall > HEIGHT_BUDGET)
+    problems.push(`${width} px, ${name}: ${tall} px tall, over ${HEIGHT_BUDGET} px`);
 }
 
 const heading = (page: Page, name: string) =>
@@ -99,18 +114,34 @@ try {
     await page.getByRole('button', { name: 'See the findings' }).click();
     await heading(page, 'What the checkup found');
     await look(page, width, '6-findings');
+    await page.getByRole('button', { name: 'Answer them all as suggested' }).click();
+    await look(page, width, '6-findings-answered');
+    await height(page, width, 'findings');
     await page.getByRole('button', { name: 'Make the letters' }).click();
     await heading(page, 'Your letters');
     await page.getByRole('button', { name: 'Download all letters (.zip)' }).waitFor();
     console.log(`${width} px: from opening /checkup to the letters: ${Date.now() - opened} ms`);
     await look(page, width, '7-letters');
+    await height(page, width, 'letters');
+    await page.getByText('Read the letter').first().click();
+    await look(page, width, '7-letters-read');
+
+    // The user's own checkup: it begins empty, and its letters take the sender's details.
+    await page.goto(`${runtime.url}/checkup`);
+    await page.getByRole('button', { name: 'Start with my reports' }).click();
+    await heading(page, 'Personal information');
+    await page
+      .getByRole('navigation', { name: 'Checkup steps' })
+      .getByRole('button', { name: /Letters$/ })
+      .click();
+    await heading(page, 'Your letters');
+    await look(page, width, '9-own-letters-empty');
     const address = page.getByLabel('Address (street, then city, state and ZIP)');
     await address.fill(LONG);
     console.log(
       `${width} px: a 10,000-character address keeps ${(await address.inputValue()).length} characters`,
     );
-    await page.getByText('Read the letter').first().click();
-    await look(page, width, '7-letters-long-address');
+    await look(page, width, '9-own-letters-long-address');
     await page.reload();
     await heading(page, 'Your letters');
     await look(page, width, '8-letters-after-reload');

@@ -7,6 +7,7 @@ import {
   type AccountFacts,
   type Checkup,
   type Finding,
+  type FindingAnswer,
 } from './index';
 
 const TODAY = '2026-11-26';
@@ -23,7 +24,6 @@ function account(
     originalCreditor: '',
     negative: '',
     notMine: false,
-    rightBureau: {},
     ...extra,
     reports,
   };
@@ -168,18 +168,19 @@ describe('obsolescence, 15 U.S.C. §1681c(a) and (c)', () => {
 });
 
 describe('bureaus that differ, §1681e(b) accuracy and §1681i', () => {
-  const lakeside = (rightBureau: AccountEntry['rightBureau'] = {}) =>
+  const lakeside = (answer?: FindingAnswer) =>
     checkup({
       accounts: [
         account(
           {
-            experian: facts({ balance: '$8,450.00', status: 'Open' }),
-            equifax: facts({ balance: '8450', status: 'open' }),
-            transunion: facts({ balance: '$9,450.00', status: 'Open' }),
+            experian: facts({ balance: '$8,450.00', status: 'Open', asOf: '2026-10-28' }),
+            equifax: facts({ balance: '8450', status: 'open', asOf: '2026-10-28' }),
+            transunion: facts({ balance: '$9,450.00', status: 'Open', asOf: '2026-09-28' }),
           },
-          { creditor: 'Lakeside Auto Finance', rightBureau },
+          { creditor: 'Lakeside Auto Finance' },
         ),
       ],
+      answers: answer ? { 'mismatch:a1:balance': answer } : {},
     });
 
   it('finds a different balance (amounts compared as numbers, text without case)', () => {
@@ -193,14 +194,31 @@ describe('bureaus that differ, §1681e(b) accuracy and §1681i', () => {
       basis: '15 U.S.C. §1681i (reinvestigation) and §1681e(b) (accuracy)',
     });
     expect(findings[0]!.action).toBe(
-      'Say which bureau is right, and the letters ask the others to correct it.',
+      'Say what is true: one bureau’s value, another value, or that you are not sure.',
     );
   });
 
-  it('once the user says which bureau is right, the others are the ones to correct', () => {
-    const [finding] = computeFindings(lakeside({ balance: 'experian' }), TODAY);
-    expect(finding).toMatchObject({ rightBureau: 'experian', bureaus: ['transunion'] });
-    expect(finding!.action).toContain('ask TransUnion to correct the balance to $8,450.00');
+  it('shows each bureau’s value with its "as of" date, and says a balance changes between dates', () => {
+    const [finding] = computeFindings(lakeside(), TODAY);
+    expect(finding!.asOf).toEqual({
+      experian: '2026-10-28',
+      equifax: '2026-10-28',
+      transunion: '2026-09-28',
+    });
+    expect(finding!.reason).toContain('TransUnion $9,450.00 (as of September 28, 2026)');
+    expect(finding!.reason).toContain('a difference alone does not make one wrong');
+  });
+
+  it('once the consumer says what is true, the bureaus that differ from it are the ones to correct', () => {
+    const [finding] = computeFindings(lakeside({ truth: 'experian' }), TODAY);
+    expect(finding).toMatchObject({ bureaus: ['transunion'] });
+    expect(finding!.action).toBe(
+      'You said the balance is $8,450.00: ask TransUnion to correct it.',
+    );
+    const [neither] = computeFindings(lakeside({ truth: 'neither', value: '$9,000' }), TODAY);
+    expect(neither).toMatchObject({ bureaus: ['experian', 'equifax', 'transunion'] });
+    const [notSure] = computeFindings(lakeside({ truth: 'not-sure' }), TODAY);
+    expect(notSure).toMatchObject({ bureaus: [] });
   });
 
   it('compares status, dates and late months too; a bureau not shown is not compared', () => {
@@ -258,8 +276,8 @@ describe('never mine, not mine, did not apply', () => {
   it('an account marked not mine: §1681c-2 block with an identity theft report, the way to one without', () => {
     const notMine = (identityTheftReportNumber: string) =>
       checkup({
-        identityTheft: true,
         identityTheftReportNumber,
+        answers: { 'not-mine:a1': { identityTheft: true, inReport: true } },
         accounts: [
           account(
             { equifax: facts({ balance: '$950', dateOpened: '2025-08-03' }) },
@@ -302,29 +320,61 @@ describe('never mine, not mine, did not apply', () => {
 });
 
 describe('duplicates, §1681e(b)', () => {
-  it('the same creditor twice with the same balance: the later-opened entry is the duplicate', () => {
-    const summit = (id: string, accountNumber: string, dateOpened: string, balance = '$340') =>
-      account(
-        { transunion: facts({ balance, dateOpened }) },
-        { id, accountNumber, creditor: 'Summit Medical Collections', section: 'collections' },
-      );
+  const loan = (id: string, accountNumber: string, dateOpened: string, balance = '$340') =>
+    account(
+      { transunion: facts({ balance, dateOpened }) },
+      { id, accountNumber, creditor: 'Summit Medical Collections', section: 'collections' },
+    );
+
+  it('one creditor twice, with the same date opened: the later-entered entry may repeat it', () => {
     const [finding] = computeFindings(
       checkup({
-        accounts: [summit('a1', '8831', '2025-02-20'), summit('a2', '8830', '2024-11-12')],
+        accounts: [loan('a1', '8830', '2024-11-12'), loan('a2', '8831', '2024-11-12')],
       }),
       TODAY,
     );
     expect(finding).toMatchObject({
       kind: 'duplicate',
       duplicate: 'same-creditor',
-      entryId: 'a1',
-      otherEntryId: 'a2',
+      entryId: 'a2',
+      otherEntryId: 'a1',
       bureaus: ['transunion'],
     });
-    const different = checkup({
-      accounts: [summit('a1', '8831', '2025-02-20'), summit('a2', '8830', '2024-11-12', '$20')],
+    expect(finding!.reason).toContain('the same date opened');
+    expect(finding!.action).toMatch(/^Say whether they are the same debt/);
+    const sameNumber = computeFindings(
+      checkup({ accounts: [loan('a1', '1-8830', '2024-11-12'), loan('a2', '8830', '2025-02-20')] }),
+      TODAY,
+    );
+    expect(sameNumber[0]).toMatchObject({ kind: 'duplicate', entryId: 'a2', otherEntryId: 'a1' });
+    expect(sameNumber[0]!.reason).toContain('the same last 4 digits');
+    const sameOriginal = computeFindings(
+      checkup({
+        accounts: [
+          { ...loan('a1', '8830', '2024-11-12'), originalCreditor: 'Springfield Imaging' },
+          { ...loan('a2', '8831', '2025-02-20'), originalCreditor: 'Springfield Imaging' },
+        ],
+      }),
+      TODAY,
+    );
+    expect(sameOriginal[0]).toMatchObject({ entryId: 'a2', otherEntryId: 'a1' });
+    expect(sameOriginal[0]!.reason).toContain('the same original creditor, Springfield Imaging');
+  });
+
+  it('two student loans of one lender with the same balance are not a duplicate', () => {
+    const loans = checkup({
+      accounts: [
+        account(
+          { experian: facts({ balance: '$5,500.00', dateOpened: '2019-08-20' }) },
+          { id: 'l1', creditor: 'Great Plains Student Loans', accountNumber: '0001' },
+        ),
+        account(
+          { experian: facts({ balance: '$5,500.00', dateOpened: '2020-08-24' }) },
+          { id: 'l2', creditor: 'Great Plains Student Loans', accountNumber: '0002' },
+        ),
+      ],
     });
-    expect(computeFindings(different, TODAY)).toEqual([]);
+    expect(computeFindings(loans, TODAY)).toEqual([]);
   });
 
   it('a debt buyer and the original creditor both with a balance', () => {
@@ -379,12 +429,17 @@ describe('skips and bad input', () => {
   });
 });
 
+const both: Checkup['answers'] = {
+  'personal-not-mine:p1': { identityTheft: true, inReport: true },
+  'unauthorized-inquiry:q1': { identityTheft: true, inReport: true },
+};
+
 describe('identity theft, 15 U.S.C. §1681c-2', () => {
-  it('a block is the remedy only with an identity theft report', () => {
-    const theft = (identityTheftReportNumber: string) =>
+  it('a block is the remedy only for an item the consumer calls identity theft and their report lists', () => {
+    const theft = (identityTheftReportNumber: string, answers: Checkup['answers'] = both) =>
       checkup({
-        identityTheft: true,
         identityTheftReportNumber,
+        answers,
         personal: [
           {
             id: 'p1',
@@ -414,5 +469,16 @@ describe('identity theft, 15 U.S.C. §1681c-2', () => {
       false,
     ]);
     expect(withoutReport[0]!.action).toContain('IdentityTheft.gov');
+    // Each item its own tick: the address is identity theft, but the report lists only the inquiry.
+    const perItem = computeFindings(
+      theft('FTC-1', {
+        'personal-not-mine:p1': { identityTheft: true },
+        'unauthorized-inquiry:q1': { identityTheft: true, inReport: true },
+      }),
+      TODAY,
+    );
+    expect(perItem.map((finding) => finding.basis.includes('§1681c-2'))).toEqual([false, true]);
+    const untouched = computeFindings(theft('FTC-1', {}), TODAY);
+    expect(untouched.map((finding) => finding.action.includes('identity'))).toEqual([false, false]);
   });
 });

@@ -1,14 +1,17 @@
 import { BUREAU_IDS, BUREAUS, type BureauId } from '../letters/bureaus';
-import { addYears, formatIsoLong, type IsoDate } from '../letters/dates';
+import { addYears, formatIsoLong, isIsoDate, type IsoDate } from '../letters/dates';
 import { isObsolete, reportingPeriod, type ItemTypeId } from '../letters/reporting-period';
 import {
   COMPARED_FIELD_LABELS,
   COMPARED_FIELDS,
+  EMPTY_ACCOUNT_FACTS,
   PERSONAL_KIND_LABELS,
   type AccountEntry,
   type AccountFacts,
   type Checkup,
   type ComparedField,
+  type FindingAnswer,
+  type PersonalEntry,
   type SectionId,
 } from './model';
 import { inputProblems, parseBalance } from './validate';
@@ -55,10 +58,10 @@ export interface Finding {
   startsOn?: IsoDate;
   reportableUntil?: IsoDate;
   itemType?: ItemTypeId;
-  /** Bureaus differ: which fact, each bureau's value and the bureau the user says is right. */
+  /** Bureaus differ: which fact, and each bureau's value with the date it is "as of". */
   field?: ComparedField;
   values?: Partial<Record<BureauId, string>>;
-  rightBureau?: BureauId;
+  asOf?: Partial<Record<BureauId, IsoDate | ''>>;
   /** Duplicate: the entry this one repeats, and how. */
   otherEntryId?: string;
   duplicate?: 'same-creditor' | 'sold-debt';
@@ -98,6 +101,14 @@ function shownBy<T>(
   return BUREAU_IDS.filter((bureau) => bureaus.includes(bureau) && reports[bureau]).map(
     (bureau) => [bureau, reports[bureau]!],
   );
+}
+
+/** A personal fact as a letter shows it: a date of birth in words, an SSN by its last 4 digits. */
+export function shownPersonal(entry: Pick<PersonalEntry, 'kind' | 'value'>): string {
+  const value = entry.value.trim();
+  if (entry.kind === 'date-of-birth' && isIsoDate(value)) return formatIsoLong(value);
+  if (entry.kind === 'ssn') return `ending ${value.replace(/\D/g, '').slice(-4)}`;
+  return value;
 }
 
 function normalizedName(name: string): string {
@@ -165,6 +176,37 @@ function obsoleteAccount(account: AccountEntry, checkup: Checkup, today: IsoDate
   });
 }
 
+/** The consumer's answer to a finding (an empty one until they answer). */
+export function answerOf(checkup: Checkup, findingId: string): FindingAnswer {
+  return checkup.answers[findingId] ?? {};
+}
+
+/**
+ * The value the consumer says is true where bureaus differ, as compared and as shown; undefined
+ * while they have not said (or are not sure).
+ */
+export function trueValue(
+  account: AccountEntry,
+  field: ComparedField,
+  answer: FindingAnswer,
+): { compared: string; shown: string; from?: BureauId } | undefined {
+  const truth = answer.truth;
+  if (truth === undefined || truth === 'not-sure') return undefined;
+  if (truth === 'neither') {
+    const typed = (answer.value ?? '').trim();
+    if (typed === '') return undefined;
+    const facts = {
+      ...EMPTY_ACCOUNT_FACTS,
+      [field]: field === 'lateMonths' && /^none$/i.test(typed) ? '' : typed,
+    };
+    return { compared: comparable(field, facts), shown: shownValue(field, facts) };
+  }
+  const facts = account.reports[truth];
+  return (
+    facts && { compared: comparable(field, facts), shown: shownValue(field, facts), from: truth }
+  );
+}
+
 /** The same account reported differently: one finding per fact that differs. */
 function mismatches(account: AccountEntry, checkup: Checkup): Finding[] {
   if (account.notMine) return [];
@@ -178,73 +220,112 @@ function mismatches(account: AccountEntry, checkup: Checkup): Finding[] {
       return [];
     const distinct = new Set(shown.map(([, facts]) => comparable(field, facts)));
     if (distinct.size < 2) return [];
+    const id = `mismatch:${account.id}:${field}`;
     const values = Object.fromEntries(
       shown.map(([bureau, facts]) => [bureau, shownValue(field, facts)]),
     );
-    const right = account.rightBureau[field];
-    const rightFacts = right && account.reports[right];
-    const wrong = rightFacts
+    const asOf = Object.fromEntries(shown.map(([bureau, facts]) => [bureau, facts.asOf]));
+    const truth = trueValue(account, field, answerOf(checkup, id));
+    const wrong = truth
       ? shown
-          .filter(([, facts]) => comparable(field, facts) !== comparable(field, rightFacts))
+          .filter(([, facts]) => comparable(field, facts) !== truth.compared)
           .map(([bureau]) => bureau)
       : [];
     const label = COMPARED_FIELD_LABELS[field].toLowerCase();
+    const dates = new Set(shown.map(([, facts]) => facts.asOf));
     return [
       {
-        id: `mismatch:${account.id}:${field}`,
+        id,
         kind: 'mismatch',
         section: account.section,
         entryId: account.id,
         title: entryTitle(account.creditor, account.accountNumber),
         bureaus: wrong,
         reason: `The bureaus report ${field === 'lateMonths' ? 'different late months' : `a different ${label}`}: ${shown
-          .map(([bureau]) => `${BUREAUS[bureau].name} ${values[bureau]}`)
-          .join(', ')}. An account must be reported accurately by every bureau.`,
+          .map(
+            ([bureau, facts]) =>
+              `${BUREAUS[bureau].name} ${values[bureau]}${facts.asOf ? ` (as of ${formatIsoLong(facts.asOf)})` : ''}`,
+          )
+          .join(
+            ', ',
+          )}.${field === 'balance' && dates.size > 1 ? ' They report on different dates, and a balance changes from month to month: a difference alone does not make one wrong.' : ''}`,
         basis: CITE.accuracy,
-        action:
-          right && rightFacts
-            ? `You said ${BUREAUS[right].name} is right: ask ${bureauList(wrong)} to correct the ${label} to ${shownValue(field, rightFacts)}.`
-            : 'Say which bureau is right, and the letters ask the others to correct it.',
+        action: truth
+          ? `${field === 'lateMonths' ? `You said you were late ${truth.compared === '' ? 'in no month' : `in ${truth.shown}`}` : `You said the ${label} is ${truth.shown}`}: ${wrong.length > 0 ? `ask ${bureauList(wrong)} to correct it.` : 'no bureau needs to correct it.'}`
+          : 'Say what is true: one bureau’s value, another value, or that you are not sure.',
         field,
         values,
-        rightBureau: right && rightFacts ? right : undefined,
+        asOf,
       },
     ];
   });
 }
 
-/** Identity theft with a report: only then may the letters ask for the §1681c-2 block. */
-function blockable(checkup: Checkup): boolean {
-  return checkup.identityTheft && checkup.identityTheftReportNumber.trim() !== '';
+/**
+ * What the consumer said of a never-mine item: identity theft, and whether their identity theft
+ * report lists it. Only an item the report lists is blocked under §1681c-2.
+ */
+export function theftOf(checkup: Checkup, findingId: string): { theft: boolean; listed: boolean } {
+  const answer = answerOf(checkup, findingId);
+  const theft = answer.identityTheft === true;
+  return {
+    theft,
+    listed: theft && answer.inReport === true && checkup.identityTheftReportNumber.trim() !== '',
+  };
 }
 
-function identityTheftAction(checkup: Checkup): string {
-  if (!checkup.identityTheft) return '';
-  return checkup.identityTheftReportNumber.trim()
-    ? ' With your identity theft report, the letters ask each bureau to block it within 4 business days.'
-    : ' Identity theft: get an FTC identity theft report at IdentityTheft.gov and enter its number here; with it, each bureau must block the item within 4 business days of your letter.';
+function identityTheftAction(checkup: Checkup, findingId: string): string {
+  const { theft, listed } = theftOf(checkup, findingId);
+  if (!theft) return '';
+  return listed
+    ? ' Your identity theft report lists it: the letter asks each bureau to block it within 4 business days.'
+    : ' Identity theft: an FTC identity theft report (IdentityTheft.gov) that lists this item lets you ask each bureau to block it within 4 business days.';
 }
 
 function notMineAccount(account: AccountEntry, checkup: Checkup): Finding[] {
   const bureaus = shownBy(account.reports, checkup.bureaus).map(([bureau]) => bureau);
   if (!account.notMine || bureaus.length === 0) return [];
-  const theft = blockable(checkup);
+  const id = `not-mine:${account.id}`;
+  const { theft, listed } = theftOf(checkup, id);
   return [
     {
-      id: `not-mine:${account.id}`,
+      id,
       kind: 'not-mine',
       section: account.section,
       entryId: account.id,
       title: entryTitle(account.creditor, account.accountNumber),
       bureaus,
       reason: `You marked this account as not yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'report' : 'reports'} it in your file.`,
-      basis: theft ? CITE.identityTheft : CITE.accuracy,
-      action: `Ask ${bureauList(bureaus)} to remove it${checkup.identityTheft ? '' : ', and to check that your file is not mixed with another person’s'}.${identityTheftAction(checkup)}`,
+      basis: listed ? CITE.identityTheft : CITE.accuracy,
+      action: `Ask ${bureauList(bureaus)} to remove it${theft ? '' : ', and to check that your file is not mixed with another person’s'}.${identityTheftAction(checkup, id)}`,
     },
   ];
 }
 
-/** Same creditor twice with the same balance, or a debt buyer and the original creditor both with a balance. */
+const lastFour = (account: AccountEntry) => account.accountNumber.replace(/\s/g, '').slice(-4);
+
+/**
+ * Why two entries of one creditor may be one debt: the same last 4 digits, the same original
+ * creditor named by a collector, or the same date opened at a bureau that shows both. A like balance alone is not enough: one lender's two loans
+ * often match.
+ */
+function sameDebtSign(first: AccountEntry, second: AccountEntry, bureaus: readonly BureauId[]) {
+  if (lastFour(first) !== '' && lastFour(first) === lastFour(second)) return 'number';
+  // A collector listing two debts it says came from the same original creditor.
+  const original = normalizedName(first.originalCreditor);
+  if (original !== '' && original === normalizedName(second.originalCreditor)) return 'original';
+  const sameDay = bureaus.some((bureau) => {
+    const opened = first.reports[bureau]?.dateOpened;
+    return Boolean(opened) && opened === second.reports[bureau]?.dateOpened;
+  });
+  return sameDay ? 'opened' : undefined;
+}
+
+/**
+ * Entries that may count one debt twice: one creditor's two entries with the same last 4 digits
+ * or the same date opened, or a debt buyer's entry naming the original creditor, which still
+ * shows a balance. Each is a question: the consumer says whether it is the same debt.
+ */
 function duplicates(checkup: Checkup, skip: ReadonlySet<string>): Finding[] {
   const accounts = checkup.accounts.filter((account) => !account.notMine && !skip.has(account.id));
   const found: Finding[] = [];
@@ -257,14 +338,14 @@ function duplicates(checkup: Checkup, skip: ReadonlySet<string>): Finding[] {
   accounts.forEach((first, index) => {
     for (const second of accounts.slice(index + 1)) {
       if (normalizedName(first.creditor) !== normalizedName(second.creditor)) continue;
-      const bureaus = withBalance(first, second).filter(
-        (bureau) => balance(first, bureau) === balance(second, bureau),
-      );
-      if (bureaus.length === 0) continue;
+      const bureaus = withBalance(first, second);
+      const sign = sameDebtSign(first, second, bureaus);
+      if (bureaus.length === 0 || !sign) continue;
       // The entry to remove is the one opened later (or entered later when the dates match).
       const opened = (account: AccountEntry) =>
         bureaus.map((bureau) => account.reports[bureau]?.dateOpened ?? '').sort()[0] ?? '';
       const [kept, repeat] = opened(first) > opened(second) ? [second, first] : [first, second];
+      const both = `${entryTitle(kept.creditor, kept.accountNumber)} and ${entryTitle(repeat.creditor, repeat.accountNumber)}`;
       found.push({
         id: `duplicate:${repeat.id}:${kept.id}`,
         kind: 'duplicate',
@@ -274,9 +355,9 @@ function duplicates(checkup: Checkup, skip: ReadonlySet<string>): Finding[] {
         duplicate: 'same-creditor',
         title: entryTitle(repeat.creditor, repeat.accountNumber),
         bureaus,
-        reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'list' : 'lists'} ${repeat.creditor.trim()} twice with the same balance (${entryTitle(kept.creditor, kept.accountNumber)} and ${entryTitle(repeat.creditor, repeat.accountNumber)}), which counts one debt twice.`,
+        reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'list' : 'lists'} ${repeat.creditor.trim()} twice (${both}), with ${sign === 'number' ? 'the same last 4 digits' : sign === 'original' ? `the same original creditor, ${repeat.originalCreditor.trim()}` : 'the same date opened'}. If they are one debt, it counts twice.`,
         basis: CITE.accuracy,
-        action: `Ask ${bureauList(bureaus)} to delete the later entry, ${entryTitle(repeat.creditor, repeat.accountNumber)}. If these are two different accounts, leave this finding out.`,
+        action: `Say whether they are the same debt. Only then does a letter ask ${bureauList(bureaus)} to delete the later entry, ${entryTitle(repeat.creditor, repeat.accountNumber)}.`,
       });
     }
   });
@@ -296,9 +377,9 @@ function duplicates(checkup: Checkup, skip: ReadonlySet<string>): Finding[] {
         duplicate: 'sold-debt',
         title: entryTitle(original.creditor, original.accountNumber),
         bureaus,
-        reason: `${collection.creditor.trim()} reports this debt (from ${original.creditor.trim()}) with a balance, and ${bureauList(bureaus)} still ${bureaus.length > 1 ? 'show' : 'shows'} a balance on ${original.creditor.trim()}’s own entry: the same debt counted twice.`,
+        reason: `${collection.creditor.trim()} names ${original.creditor.trim()} as the original creditor and reports a balance, and ${bureauList(bureaus)} still ${bureaus.length > 1 ? 'show' : 'shows'} a balance on ${original.creditor.trim()}’s own entry. If they are one debt, it counts twice.`,
         basis: CITE.accuracy,
-        action: `Ask ${bureauList(bureaus)} to report a $0 balance on ${original.creditor.trim()}’s entry, as transferred or sold.`,
+        action: `Say whether they are the same debt, and whether it was sold. Only a sold debt's original entry should show $0, "transferred or sold".`,
       });
     }
   }
@@ -322,16 +403,32 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
       );
       if (!entry.neverMine || bureaus.length === 0 || entry.value.trim() === '') continue;
       const kind = PERSONAL_KIND_LABELS[entry.kind].toLowerCase();
+      const id = `personal-not-mine:${entry.id}`;
+      if (entry.kind === 'date-of-birth') {
+        // A person has one date of birth: a wrong one is corrected, never just deleted.
+        findings.push({
+          id,
+          kind: 'personal-not-mine',
+          section: 'personal',
+          entryId: entry.id,
+          title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${shownPersonal(entry)}`,
+          bureaus,
+          reason: `You marked this date of birth as wrong; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it. A wrong date of birth can mix your file with someone else’s.`,
+          basis: CITE.accuracy,
+          action: `Enter your date of birth: the letter asks ${bureauList(bureaus)} to correct it.`,
+        });
+        continue;
+      }
       findings.push({
-        id: `personal-not-mine:${entry.id}`,
+        id,
         kind: 'personal-not-mine',
         section: 'personal',
         entryId: entry.id,
-        title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${entry.value.trim()}`,
+        title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${shownPersonal(entry)}`,
         bureaus,
         reason: `You marked this ${kind} as never yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it. A wrong ${kind} can mix your file with someone else’s or be a sign of identity theft.`,
-        basis: blockable(checkup) ? CITE.identityTheft : CITE.accuracy,
-        action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
+        basis: theftOf(checkup, id).listed ? CITE.identityTheft : CITE.accuracy,
+        action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup, id)}`,
       });
     }
 
@@ -356,16 +453,17 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
       const title = `${record.kind === 'chapter-7' ? 'Chapter 7' : 'Chapter 13'} bankruptcy${record.caseNumber.trim() ? `, case ${record.caseNumber.trim()}` : ''}`;
       if (record.notMine && columns.length > 0) {
         const bureaus = columns.map(([bureau]) => bureau);
+        const id = `not-mine:${record.id}`;
         findings.push({
-          id: `not-mine:${record.id}`,
+          id,
           kind: 'not-mine',
           section: 'public-records',
           entryId: record.id,
           title,
           bureaus,
           reason: `You marked this bankruptcy as not yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'report' : 'reports'} it in your file.`,
-          basis: CITE.accuracy,
-          action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
+          basis: theftOf(checkup, id).listed ? CITE.identityTheft : CITE.accuracy,
+          action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup, id)}`,
         });
         continue;
       }
@@ -416,16 +514,17 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
       }
       if (inquiry.applied === 'no' && recent.length > 0) {
         const bureaus = recent.map(([bureau]) => bureau);
+        const id = `unauthorized-inquiry:${inquiry.id}`;
         findings.push({
-          id: `unauthorized-inquiry:${inquiry.id}`,
+          id,
           kind: 'unauthorized-inquiry',
           section: 'inquiries',
           entryId: inquiry.id,
           title,
           bureaus,
           reason: `You did not apply for credit with ${title}, yet ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} its inquiry of ${recent.map(([, facts]) => formatIsoLong(facts.date)).join(' and ')}. A company may get your report only for a permissible purpose, such as credit you applied for.`,
-          basis: blockable(checkup) ? CITE.identityTheft : CITE.inquiry,
-          action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup)}`,
+          basis: theftOf(checkup, id).listed ? CITE.identityTheft : CITE.inquiry,
+          action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup, id)}`,
         });
       }
     }

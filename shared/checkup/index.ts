@@ -1,4 +1,5 @@
 // One per shared folder: its public entry (the web app imports `@shared/<folder>`).
+export * from './answers';
 export * from './findings';
 export * from './letters';
 export * from './model';

@@ -1,23 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { letterExhibits } from '../disputes/letter-exhibits';
 import { BUREAU_IDS } from '../letters/bureaus';
+import { enclosuresBlock, senderBlock } from '../letters/build-letter';
 import {
   answerSample,
   checkupLetters,
   computeFindings,
   emptyCheckup,
+  EMPTY_ACCOUNT_FACTS,
+  identityProblems,
   mailedLetters,
+  markSample,
+  NO_LETTER_ANSWERS,
   NO_LETTER_REASONS,
   SAMPLE_IDENTITY_THEFT_REPORT,
+  SAMPLE_MARK,
+  SAMPLE_SENDER,
   sampleCheckup,
+  waitsFor,
   withSender,
+  type Checkup,
+  type CheckupSender,
 } from './index';
 
 const TODAY = '2026-11-26';
 const DATE = new Date(2026, 10, 26, 9, 0);
-const SENDER = { name: 'Alex J. Sample', address: '221 Maple Avenue\nSpringfield, IL 62704' };
+const SENDER: CheckupSender = {
+  details: { name: 'Alex J. Sample', address: '221 Maple Avenue\nSpringfield, IL 62704' },
+  reportNumbers: {},
+};
 
-const answered = answerSample(sampleCheckup());
+/** The sample answered as its practice mode suggests, as if it were the consumer's own. */
+const answered: Checkup = { ...answerSample(sampleCheckup()), sample: false };
 const findings = computeFindings(answered, TODAY);
 const letters = checkupLetters(answered, findings, DATE, SENDER);
 const letterTo = (bureau: string) =>
@@ -53,7 +67,6 @@ describe('the sample reports', () => {
       ],
       transunion: [
         'personal-not-mine: Employer: Gulf Coast Staffing',
-        'mismatch: Lakeside Auto Finance, ending 7710',
         'duplicate: Summit Medical Collections, ending 8831',
         'duplicate: Prairie Wireless, ending 0931',
         'obsolete: Chapter 7 bankruptcy, case 14-70321',
@@ -62,45 +75,48 @@ describe('the sample reports', () => {
     });
   });
 
-  it('unanswered, yield only what needs no answer (and ask which bureau is right)', () => {
+  it('unanswered, yield questions: no letter states what the consumer has not said', () => {
     const unanswered = computeFindings(sampleCheckup(), TODAY);
     expect(new Set(unanswered.map((finding) => finding.kind))).toEqual(
       new Set(['obsolete', 'mismatch', 'duplicate', 'aged-inquiry']),
     );
     const open = checkupLetters(sampleCheckup(), unanswered, DATE);
-    expect(
-      open.withoutLetter.filter((each) => each.why === NO_LETTER_REASONS.needsChoice),
-    ).toHaveLength(2);
+    expect(open.notAnswered.map((finding) => finding.kind)).toEqual([
+      'mismatch',
+      'mismatch',
+      'duplicate',
+      'duplicate',
+    ]);
+    const text = open.bureauLetters.map((letter) => letter.text).join('\n');
+    expect(text).not.toContain('Duplicate Account');
+    expect(text).not.toContain('identity theft');
   });
 });
 
-describe('letters for all findings at once', () => {
-  it('one letter per bureau, each with that bureau’s items and facts', () => {
+describe('letters for the answered findings, all at once', () => {
+  it('one letter per bureau, each with that bureau’s items and what the consumer said', () => {
     expect(letters.bureauLetters.map((letter) => letter.bureau)).toEqual([
       'experian',
       'equifax',
       'transunion',
     ]);
-    expect(headings(letterTo('experian').text)).toEqual([
+    const experian = letterTo('experian').text;
+    expect(headings(experian)).toEqual([
       'Item 1: Incorrect Personal Information',
       'Item 2: Incorrect Personal Information',
       'Item 3: Outdated Information',
       'Item 4: Duplicate Account',
       'Item 5: Unauthorized Inquiry',
     ]);
-    expect(letterTo('experian').text).toContain('P.O. Box 4500');
-    expect(letterTo('experian').text).toContain('Date of first delinquency: February 10, 2017');
-    expect(letterTo('experian').text).toContain(
-      'under §1681c(a)(4) and §1681c(c)(1), it may not be reported after August 9, 2024',
-    );
-    const experian = letterTo('experian').text;
+    expect(experian).toContain('P.O. Box 4500');
+    expect(experian).toContain('Date of first delinquency: February 10, 2017');
     expect(experian).toContain('What you report: my name as "Alexis Samples".');
-    expect(experian).toContain('What I ask: please block this address.');
-    expect(experian).toContain(
-      'What I ask: please report a $0 balance on the original creditor’s entry, shown as transferred or sold.',
-    );
+    // Only the address was ticked as identity theft, and the report does not list it.
+    expect(experian).toContain('Item 2 is the result of identity theft');
+    expect(experian).toContain('What I ask: please delete this address.');
+    expect(experian).not.toContain('identity theft report');
+    expect(experian).toContain('Details: This debt was sold to Midland Recovery Group.');
     expect(experian).toContain('Company: Bright Auto Sales\nInquiry date: February 11, 2026');
-    expect(experian).toContain('Items 1, 2 and 5 are the result of identity theft');
 
     const equifax = letterTo('equifax').text;
     expect(headings(equifax)).toEqual([
@@ -111,47 +127,61 @@ describe('letters for all findings at once', () => {
       'Item 5: Account Not Mine',
       'Item 6: Unauthorized Inquiry',
     ]);
+    // The consumer's own statement, from their answer: not "Experian shows no late payment".
+    expect(equifax).toContain('Details: I paid on time in March 2025.\n');
+    expect(equifax).not.toMatch(/Experian (shows|reports) /);
+    expect(equifax).toContain('Under §1681c-2, please block items 5 and 6 within 4 business days');
+    // The report lists the payday loan and its inquiry, not the address: the line names only those.
     expect(equifax).toContain(
-      'What I ask: please remove the late marks for March 2025 only, and keep the rest of the account as it is.',
-    );
-    expect(equifax).toContain('under §1681c(a)(5), it may not be reported after March 15, 2025');
-    expect(equifax).toContain('Under §1681c-2, please block them within 4 business days');
-    // Coastal Payday Loans' account and inquiry are both identity theft: the company is named once.
-    expect(equifax).toContain(
-      `- My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT}) about Address: 9 Harbor Road, Tampa, FL 33602; and Coastal Payday Loans\n`,
+      `- My identity theft report (number ${SAMPLE_IDENTITY_THEFT_REPORT}) about Coastal Payday Loans\n`,
     );
 
     const transunion = letterTo('transunion').text;
     expect(headings(transunion)).toEqual([
       'Item 1: Incorrect Personal Information',
-      'Item 2: Incorrect Balance',
+      'Item 2: Duplicate Account',
       'Item 3: Duplicate Account',
-      'Item 4: Duplicate Account',
-      'Item 5: Outdated Information',
+      'Item 4: Outdated Information',
     ]);
     expect(transunion).toContain(
-      'What I ask: please delete the duplicate entry, the one opened later, and keep the other.',
+      'Details: This entry and Summit Medical Collections, ending 8830 are the same debt.',
     );
-    expect(transunion).toContain('What you report: a balance of $9,450.00.');
-    expect(transunion).toContain('What is true: the balance is $8,450.00.');
-    expect(transunion).toContain(
-      'Duplicate of: Summit Medical Collections, ending 8830 (opened November 12, 2024)',
+    expect(transunion).not.toContain('Lakeside');
+    expect(transunion).not.toContain('identity theft');
+  });
+
+  it('carry what a bureau needs to find the file, and the proof of identity and address', () => {
+    const sender: CheckupSender = {
+      details: {
+        ...SENDER.details,
+        dateOfBirth: '1985-03-04',
+        ssnLast4: '6789',
+        previousAddress: '9 Elm Street\nPeoria, IL 61602',
+      },
+      reportNumbers: { experian: '1234-5678-90', equifax: 'EQ-777' },
+    };
+    const experian = withSender(letterTo('experian'), DATE, sender).text;
+    expect(experian).toContain(
+      'Date of birth: March 4, 1985\nSSN (last 4 digits): 6789\nPrevious address: 9 Elm Street, Peoria, IL 61602',
     );
-    expect(transunion).toContain('under §1681c(a)(1), it may not be reported after June 10, 2024');
-    for (const letter of letters.bureauLetters) expect(letter.text).toContain('Alex J. Sample');
+    expect(experian).toContain('Re: Dispute of my credit file (report number 1234-5678-90)');
+    expect(withSender(letterTo('equifax'), DATE, sender).text).toContain('(report number EQ-777)');
+    for (const letter of letters.bureauLetters) {
+      expect(letter.text).toContain('- A copy of my government-issued photo ID\n');
+      expect(letter.text).toContain('- Proof of my current address, such as a utility bill');
+    }
   });
 
   it('lists each item’s exhibits in the letter', () => {
     expect(letterExhibits(letterTo('transunion').text)).toEqual([
-      { number: 1, description: 'My Experian credit report, the page showing this account' },
-      { number: 2, description: 'My TransUnion credit report, the page showing both entries' },
+      { number: 1, description: 'My TransUnion credit report, the page showing both entries' },
       {
-        number: 3,
+        number: 2,
         description:
           'My TransUnion credit report, the page showing both Prairie Wireless and Midland Recovery Group',
       },
       {
-        number: 4,
+        number: 3,
         description: 'My TransUnion credit report, the page showing this item and its filing date',
       },
     ]);
@@ -160,7 +190,6 @@ describe('letters for all findings at once', () => {
   it('makes the creditor letters the findings allow: accounts, never a bankruptcy, personal information or an inquiry', () => {
     expect(letters.creditorLetters.map((letter) => letter.creditor)).toEqual([
       'Prairie State Bank Visa',
-      'Lakeside Auto Finance',
       'Northway Department Store',
       'Riverbend Credit Union',
       'Coastal Payday Loans',
@@ -171,8 +200,6 @@ describe('letters for all findings at once', () => {
       (letter) => letter.creditor === 'Coastal Payday Loans',
     )!;
     expect(coastal.text).toContain('Under §1681s-2(a)(6)(B)');
-    expect(coastal.text).toContain('Re: Direct dispute of information you report about me');
-    // A collection agency is a debt collector: its letter adds the FDCPA.
     const summit = letters.creditorLetters.find(
       (letter) => letter.creditor === 'Summit Medical Collections',
     )!;
@@ -180,10 +207,23 @@ describe('letters for all findings at once', () => {
     expect(coastal.text).not.toContain('§1692e(8)');
   });
 
-  it('shows the findings no letter carries, with the reason', () => {
-    expect(
-      letters.withoutLetter.map((each) => [each.finding.kind, each.finding.title, each.why]),
-    ).toEqual([['aged-inquiry', 'QuickCash Online', NO_LETTER_REASONS.agedInquiry]]);
+  it('name each bureau file after the bureau and its item count', () => {
+    expect(letters.bureauLetters.map((letter) => letter.fileName)).toEqual([
+      'dispute-letter-experian-5-items-2026-11-26.txt',
+      'dispute-letter-equifax-6-items-2026-11-26.txt',
+      'dispute-letter-transunion-4-items-2026-11-26.txt',
+    ]);
+  });
+
+  it('shows the findings no letter carries, with the reason: "not sure" makes no letter', () => {
+    expect(letters.withoutLetter.map((each) => [each.finding.kind, each.finding.title])).toEqual([
+      ['mismatch', 'Lakeside Auto Finance, ending 7710'],
+      ['aged-inquiry', 'QuickCash Online'],
+    ]);
+    expect(letters.withoutLetter[0]!.why).toContain(
+      'Find your Lakeside Auto Finance statement nearest each bureau’s date (Experian October 28, 2026, TransUnion September 28, 2026)',
+    );
+    expect(letters.withoutLetter[1]!.why).toBe(NO_LETTER_REASONS.agedInquiry);
   });
 
   it('built unsigned once, each is signed when it is read, downloaded or mailed', () => {
@@ -195,32 +235,34 @@ describe('letters for all findings at once', () => {
   });
 
   it('a finding left out is in no letter', () => {
-    const lakeside = findings.find((finding) => finding.title.startsWith('Lakeside'))!;
-    const without = checkupLetters(
-      { ...answered, excluded: [lakeside.id] },
-      findings,
-      DATE,
-      SENDER,
-    );
+    const summit = findings.find((finding) => finding.title.startsWith('Summit'))!;
+    const without = checkupLetters({ ...answered, excluded: [summit.id] }, findings, DATE, SENDER);
     const transunion = without.bureauLetters.find((letter) => letter.bureau === 'transunion')!;
-    expect(transunion.text).not.toContain('Lakeside');
+    expect(transunion.text).not.toContain('Summit');
     expect(without.withoutLetter.map((each) => each.why)).toContain(NO_LETTER_REASONS.excluded);
   });
 
-  it('become Round 1 disputes of My Disputes, one per letter, with their items', () => {
-    const mailed = mailedLetters(
-      [...letters.bureauLetters, letters.creditorLetters[0]!],
-      TODAY,
-      SENDER,
+  it('become Round 1 disputes of My Disputes, kept without the date of birth, SSN digits or report number', () => {
+    const sender: CheckupSender = {
+      details: { ...SENDER.details, dateOfBirth: '1985-03-04', ssnLast4: '6789' },
+      reportNumbers: { experian: '1234-5678-90' },
+    };
+    const signed = [...letters.bureauLetters, letters.creditorLetters[0]!].map((letter) =>
+      withSender(letter, DATE, sender),
     );
+    const mailed = mailedLetters(signed, TODAY, sender, DATE);
     expect(mailed.map((letter) => [letter.recipient, letter.items.length])).toEqual([
       [{ kind: 'bureau', bureau: 'experian' }, 5],
       [{ kind: 'bureau', bureau: 'equifax' }, 6],
-      [{ kind: 'bureau', bureau: 'transunion' }, 5],
+      [{ kind: 'bureau', bureau: 'transunion' }, 4],
       [{ kind: 'furnisher', name: 'Prairie State Bank Visa', address: '' }, 1],
     ]);
+    expect(signed[0]!.text).toContain('6789');
+    for (const letter of mailed) {
+      expect(letter.letterText).not.toMatch(/6789|March 4, 1985|1234-5678-90/);
+      expect(letter.mailedOn).toBe(TODAY);
+    }
     expect(mailed[0]!.letterText).toBe(letterTo('experian').text);
-    expect(mailed.every((letter) => letter.mailedOn === TODAY)).toBe(true);
   });
 
   it('send a creditor letter to the dispute address typed for it, and record it there', () => {
@@ -234,14 +276,189 @@ describe('letters for all findings at once', () => {
     expect(signed.text).toContain(
       'Prairie State Bank Visa\nPrairie State Bank Disputes\nP.O. Box 100\nSpringfield, IL 62701\n',
     );
-    expect(signed.text).not.toContain("[Creditor's Dispute Address]");
-    const [mailed] = mailedLetters([signed], TODAY, SENDER);
+    const [mailed] = mailedLetters([signed], TODAY, SENDER, DATE);
     expect(mailed!.recipient).toEqual({
       kind: 'furnisher',
       name: 'Prairie State Bank Visa',
       address: 'Prairie State Bank Disputes\nP.O. Box 100\nSpringfield, IL 62701',
     });
     expect(mailed!.letterText).toBe(signed.text);
+  });
+});
+
+describe('one sender block and one enclosures list for every letter', () => {
+  it('opens with the generator’s sender block and closes with its enclosures list', () => {
+    const sender = { ...SENDER.details, ssnLast4: '6789', dateOfBirth: '1985-03-04' };
+    const signed = withSender(letterTo('transunion'), DATE, { details: sender, reportNumbers: {} });
+    expect(signed.text.startsWith(`${senderBlock({ ...sender }).join('\n')}\n\n`)).toBe(true);
+    const enclosures = enclosuresBlock([
+      'A copy of my government-issued photo ID',
+      'Proof of my current address, such as a utility bill or bank statement',
+      ...letterExhibits(signed.text).map(
+        (exhibit) => `Exhibit ${exhibit.number}: ${exhibit.description}`,
+      ),
+    ]);
+    expect(signed.text.endsWith(`${enclosures.join('\n')}\n`)).toBe(true);
+  });
+});
+
+describe('every sentence the consumer’s own', () => {
+  const withAnswers = (answers: Checkup['answers']) => {
+    const checkup = { ...answered, answers: { ...answered.answers, ...answers } };
+    return checkupLetters(checkup, computeFindings(checkup, TODAY), DATE, SENDER);
+  };
+  const lakeside = findings.find((finding) => finding.title.startsWith('Lakeside'))!;
+  const summit = findings.find((finding) => finding.title.startsWith('Summit'))!;
+  const wireless = findings.find((finding) => finding.duplicate === 'sold-debt')!;
+  const text = (built: ReturnType<typeof withAnswers>, bureau: string) =>
+    built.bureauLetters.find((letter) => letter.bureau === bureau)?.text ?? '';
+
+  it('bureaus differ: the value the consumer picks or types, never "a bureau reports the correct one"', () => {
+    const picked = withAnswers({ [lakeside.id]: { truth: 'experian' } });
+    expect(text(picked, 'transunion')).toContain('Details: The correct balance is $8,450.00.\n');
+    expect(text(picked, 'transunion')).not.toContain('reports the correct');
+    const typed = withAnswers({ [lakeside.id]: { truth: 'neither', value: '$8,300.00' } });
+    expect(text(typed, 'experian')).toContain('What is true: the balance is $8,300.00.');
+    expect(text(typed, 'transunion')).toContain('What is true: the balance is $8,300.00.');
+  });
+
+  it('"not sure" makes no letter, and says how to check from the consumer’s own statements', () => {
+    const notSure = withAnswers({ [lakeside.id]: { truth: 'not-sure' } });
+    expect(text(notSure, 'transunion')).not.toContain('Lakeside');
+    expect(text(notSure, 'experian')).not.toContain('Lakeside');
+    expect(notSure.creditorLetters.map((letter) => letter.creditor)).not.toContain(
+      'Lakeside Auto Finance',
+    );
+    expect(notSure.withoutLetter.find((each) => each.finding.id === lakeside.id)!.why).toMatch(
+      /statement/,
+    );
+    const notSureSame = withAnswers({ [summit.id]: { sameDebt: 'not-sure' } });
+    expect(text(notSureSame, 'transunion')).not.toContain('Summit');
+  });
+
+  it('duplicates: only "this is the same debt" puts one in a letter', () => {
+    expect(text(withAnswers({ [summit.id]: {} }), 'transunion')).not.toContain('Summit');
+    const no = withAnswers({ [summit.id]: { sameDebt: 'no' } });
+    expect(text(no, 'transunion')).not.toContain('Summit');
+    expect(no.withoutLetter.find((each) => each.finding.id === summit.id)!.why).toBe(
+      NO_LETTER_ANSWERS.notSameDebt,
+    );
+  });
+
+  it('a duplicate asks to delete the entry opened later, never "the later one" of two opened the same day', () => {
+    expect(text(letters, 'transunion')).toContain(
+      'What I ask: please delete the duplicate entry, the one opened later, and keep the other.',
+    );
+    const sameDay: Checkup = {
+      ...emptyCheckup(),
+      accounts: ['8830', '8831'].map((number, index) => ({
+        id: `a${index + 1}`,
+        section: 'accounts' as const,
+        creditor: 'Great Plains Student Loans',
+        accountNumber: number,
+        originalCreditor: '',
+        negative: '' as const,
+        notMine: false,
+        reports: {
+          experian: { ...EMPTY_ACCOUNT_FACTS, balance: '$500', dateOpened: '2020-08-24' },
+        },
+      })),
+      answers: { 'duplicate:a2:a1': { sameDebt: 'yes' } },
+    };
+    const built = checkupLetters(sameDay, computeFindings(sameDay, TODAY), DATE, SENDER);
+    expect(built.bureauLetters).toEqual([]);
+    expect(built.withoutLetter[0]!.why).toBe(NO_LETTER_REASONS.whichEntry);
+  });
+
+  it('sold debt: only "yes" asks for the $0 "transferred or sold" entry; "not sure" is hedged', () => {
+    const notSure = withAnswers({ [wireless.id]: { sameDebt: 'yes', sold: 'not-sure' } });
+    const experian = text(notSure, 'experian');
+    expect(experian).toContain('I do not know whether it was sold.');
+    expect(experian).not.toContain('transferred or sold');
+    expect(experian).not.toContain('was sold to');
+    expect(text(letters, 'experian')).toContain('shown as transferred or sold');
+  });
+
+  it('a wrong date of birth is corrected to the true one, in words', () => {
+    const checkup: Checkup = {
+      ...emptyCheckup(),
+      personal: [
+        {
+          id: 'p1',
+          kind: 'date-of-birth',
+          value: '1958-03-04',
+          shownBy: ['experian'],
+          neverMine: true,
+        },
+      ],
+      answers: { 'personal-not-mine:p1': { value: '1985-03-04' } },
+    };
+    const found = computeFindings(checkup, TODAY);
+    expect(found[0]!.title).toBe('Date of birth: March 4, 1958');
+    const [letter] = checkupLetters(checkup, found, DATE, SENDER).bureauLetters;
+    expect(letter!.text).toContain('What you report: my date of birth as "March 4, 1958".');
+    expect(letter!.text).toContain('What is true: my date of birth is "March 4, 1985".');
+    expect(letter!.text).not.toContain('1958-03-04');
+    expect(letter!.text).not.toContain('delete this date of birth');
+  });
+});
+
+describe('bad input: the letter for that bureau waits, the others can still be made', () => {
+  it('"neither" with no value, or a sold debt left unanswered, holds back that bureau’s letter', () => {
+    const lakeside = findings.find((finding) => finding.title.startsWith('Lakeside'))!;
+    const checkup = {
+      ...answered,
+      answers: { ...answered.answers, [lakeside.id]: { truth: 'neither' as const, value: '' } },
+    };
+    const built = checkupLetters(checkup, computeFindings(checkup, TODAY), DATE, SENDER);
+    expect(built.bureauLetters.map((letter) => letter.bureau)).toEqual(['equifax']);
+    expect(built.waiting.map((each) => each.bureau)).toEqual(['experian', 'transunion']);
+    expect(built.waiting[0]!.problems[0]!.message).toMatch(/^Type the true balance/);
+  });
+
+  it('an SSN over 4 digits holds back every letter; a report number over 40 characters, its bureau’s', () => {
+    const problems = identityProblems(
+      { details: { ssnLast4: '123456789' }, reportNumbers: { equifax: 'x'.repeat(41) } },
+      TODAY,
+    );
+    expect(problems.map((problem) => problem.field)).toEqual(['ssnLast4', 'reportNumber.equifax']);
+    const long = identityProblems(
+      { details: {}, reportNumbers: { equifax: 'x'.repeat(41) } },
+      TODAY,
+    );
+    expect(waitsFor(letterTo('equifax'), long)).toHaveLength(1);
+    expect(waitsFor(letterTo('experian'), long)).toEqual([]);
+    expect(waitsFor(letters.creditorLetters[0]!, problems)).toHaveLength(1);
+  });
+});
+
+describe('practice stays practice', () => {
+  const sample = answerSample(sampleCheckup());
+  const practice = checkupLetters(sample, computeFindings(sample, TODAY), DATE, SAMPLE_SENDER);
+  const all = [...practice.bureauLetters, ...practice.creditorLetters];
+
+  it('says "SAMPLE: not for mailing" on every page and in every file name', () => {
+    for (const letter of all) {
+      expect(letter.fileName).toMatch(/^SAMPLE-not-for-mailing-/);
+      const lines = letter.text.split('\n');
+      expect(lines[0]).toBe(SAMPLE_MARK);
+      expect(lines.at(-2)).toBe(SAMPLE_MARK);
+      // No 40 printed lines (80 characters each) without the mark.
+      let since = 0;
+      for (const line of lines) {
+        since = line === SAMPLE_MARK ? 0 : since + Math.max(1, Math.ceil(line.length / 80));
+        expect(since).toBeLessThanOrEqual(40);
+      }
+    }
+    expect(withSender(practice.bureauLetters[0]!, DATE, SAMPLE_SENDER).text).toBe(
+      practice.bureauLetters[0]!.text,
+    );
+    expect(markSample('a\n')).toBe(`${SAMPLE_MARK}\n\na\n\n${SAMPLE_MARK}\n`);
+  });
+
+  it('cannot be marked as mailed', () => {
+    expect(() => mailedLetters(all, TODAY, SAMPLE_SENDER, DATE)).toThrow(/practice/);
+    expect(practice.bureauLetters[0]!.text).toContain('Alex J. Sample');
   });
 });
 
@@ -259,17 +476,21 @@ describe('each item asks for one thing', () => {
                 ...entry.reports,
                 experian: { ...entry.reports.experian!, balance: '$2,100.00' },
               },
-              rightBureau: { balance: 'equifax' as const },
             }
           : entry,
       ),
     };
-    const found = computeFindings(differing, TODAY);
+    const mismatchId = `mismatch:${northwayId}:balance`;
+    const answeredDiffering = {
+      ...differing,
+      answers: { ...differing.answers, [mismatchId]: { truth: 'equifax' as const } },
+    };
+    const found = computeFindings(answeredDiffering, TODAY);
     const mismatch = found.find(
       (finding) => finding.kind === 'mismatch' && finding.entryId === northwayId,
     )!;
     expect(mismatch.bureaus).toEqual(['experian']);
-    const built = checkupLetters(differing, found, DATE, SENDER);
+    const built = checkupLetters(answeredDiffering, found, DATE, SENDER);
     const experian = built.bureauLetters.find((letter) => letter.bureau === 'experian')!;
     expect(experian.text).toContain('Northway Department Store');
     expect(experian.text).toContain('please delete this item');
@@ -281,7 +502,7 @@ describe('each item asks for one thing', () => {
     // Left out of the letters, the deletion no longer stands in the correction's way.
     const kept = checkupLetters(
       {
-        ...differing,
+        ...answeredDiffering,
         excluded: found
           .filter((finding) => finding.kind === 'obsolete' && finding.entryId === northwayId)
           .map((finding) => finding.id),

@@ -3,22 +3,31 @@ import { BUREAU_IDS, BUREAUS, type BureauId } from '../letters/bureaus';
 import {
   buildFurnisherLetter,
   buildLetter,
+  furnisherLetterApplies,
   furnisherLetterFileName,
-  letterFileName,
   type FurnisherLetterOptions,
 } from '../letters/build-letter';
 import { formatIsoLong, toIsoDate, type IsoDate } from '../letters/dates';
-import { furnisherLetterApplies } from '../letters/build-letter';
+import { DEFAULT_BUREAU_ENCLOSURES } from '../letters/enclosures';
 import { PERSONAL_INFO_KINDS } from '../letters/item-facts';
-import { itemProblems, type RuleItem } from '../letters/item-rules';
+import {
+  itemProblems,
+  reportNumberProblem,
+  senderProblems,
+  type RuleItem,
+} from '../letters/item-rules';
 import type { DisputedItem, LetterForm, SenderDetails } from '../letters/letter-form';
 import { ITEM_TYPES } from '../letters/reporting-period';
-import { entryTitle, type Finding } from './findings';
-import type { AccountEntry, Checkup } from './model';
+import { answerState } from './answers';
+import { answerOf, entryTitle, shownPersonal, theftOf, trueValue, type Finding } from './findings';
+import type { AccountEntry, AccountFacts, Checkup } from './model';
+import { parseBalance } from './validate';
 
 /** One bureau's letter: every finding that bureau reports, one item each. */
 export interface CheckupBureauLetter {
   bureau: BureauId;
+  /** Made from the sample: marked on every page and in its file name, never mailed. */
+  sample: boolean;
   form: LetterForm;
   text: string;
   fileName: string;
@@ -30,6 +39,7 @@ export interface CheckupBureauLetter {
 export interface CheckupCreditorLetter {
   findingId: string;
   creditor: string;
+  sample: boolean;
   form: LetterForm;
   /** How its text is built (the item, the creditor, whether it collects debts). */
   options: FurnisherLetterOptions;
@@ -42,15 +52,21 @@ export interface CheckupLetters {
   creditorLetters: CheckupCreditorLetter[];
   /** Findings shown with their reason and what to do, but not in a letter, and why not. */
   withoutLetter: { finding: Finding; why: string }[];
+  /** Findings the consumer has not answered yet: "Not in a letter yet", with a link back. */
+  notAnswered: Finding[];
+  /** Bureaus whose letter waits for an answer to be finished, and what to enter. */
+  waiting: { bureau: BureauId; problems: { finding: Finding; message: string }[] }[];
 }
 
 export const NO_LETTER_REASONS = {
   excluded: 'You left this finding out of the letters.',
-  needsChoice: 'Say which bureau is right, and the letters ask the others to correct it.',
+  needsChoice: 'Answer its question, and the letters ask the bureaus to correct it.',
   fewerLateMarks:
     'The bureau you say is right shows more late months: asking the others to add late marks would only hurt you.',
   agedInquiry:
     'No law sets the 2 years: ask the bureau to remove it under its own policy, by phone or online.',
+  whichEntry:
+    'Both entries show the same date opened and balance, so a letter cannot say which one to delete. Ask the bureau by phone, or write your own letter naming the entry to delete.',
   deleted:
     'The letter asks the bureau to delete this account as outdated: asking it to correct the account too would muddle the request.',
 } as const;
@@ -72,7 +88,78 @@ function monthsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The dispute item of `finding` in `bureau`'s letter, from the checkup's facts; null when none fits. */
+/** The exhibit for a fact the consumer took from one bureau's report. */
+function fromReport(from: BureauId | undefined): string | undefined {
+  return from && reportPage(from, 'this account');
+}
+
+/** A bureau's item where bureaus differ: the value the consumer says is true, in their words. */
+function mismatchItem(
+  finding: Finding,
+  facts: AccountFacts | undefined,
+  entry: AccountEntry | undefined,
+  checkup: Checkup,
+  named: Pick<DisputedItem, 'accountName' | 'accountNumber' | 'accountNumberNotShown'>,
+): DisputedItem | string {
+  const field = finding.field;
+  const truth = entry && field && trueValue(entry, field, answerOf(checkup, finding.id));
+  if (!facts || !truth || !field) return NO_LETTER_REASONS.needsChoice;
+  const evidence = fromReport(truth.from);
+  switch (field) {
+    case 'balance':
+      return {
+        errorType: 'incorrect-balance',
+        ...named,
+        reportedBalance: facts.balance.trim(),
+        correctBalance: truth.shown,
+        details: `The correct balance is ${truth.shown}.`,
+        evidence,
+      };
+    case 'status':
+      return {
+        errorType: 'incorrect-status',
+        ...named,
+        reportedStatus: facts.status.trim(),
+        correctStatus: truth.shown,
+        details: `The correct status is "${truth.shown}".`,
+        evidence,
+      };
+    case 'dateOpened':
+    case 'dateOfFirstDelinquency': {
+      const which = field === 'dateOpened' ? 'Date opened' : 'Date of first delinquency';
+      const correct = truth.from
+        ? entry!.reports[truth.from]![field]
+        : answerOf(checkup, finding.id).value!.trim();
+      return {
+        errorType: 'incorrect-dates',
+        ...named,
+        whichDate: which,
+        reportedDate: facts[field],
+        correctDate: correct,
+        details: `The correct ${which.toLowerCase()} is ${formatIsoLong(correct)}.`,
+        evidence,
+      };
+    }
+    case 'lateMonths': {
+      const late = new Set(
+        (truth.compared === '' ? [] : truth.compared.split('|')).map((month) =>
+          month.toLowerCase(),
+        ),
+      );
+      const extra = monthsOf(facts.lateMonths).filter((month) => !late.has(month.toLowerCase()));
+      if (extra.length === 0) return NO_LETTER_REASONS.fewerLateMarks;
+      return {
+        errorType: 'incorrect-payment-history',
+        ...named,
+        monthsReportedLate: extra.join(', '),
+        details: `I paid on time in ${extra.join(', ')}.`,
+        evidence,
+      };
+    }
+  }
+}
+
+/** The dispute item of `finding` in `bureau`'s letter, from the consumer's answers; why not when none fits. */
 export function disputedItemFor(
   finding: Finding,
   bureau: BureauId,
@@ -91,11 +178,14 @@ export function disputedItemFor(
     accountNumber: number || undefined,
     accountNumberNotShown: !number || undefined,
   };
+  // Identity theft is said of an item only when the consumer ticked it for that item, and a
+  // report is enclosed for it only when they said the report lists it.
+  const { theft: stolen, listed } = theftOf(checkup, finding.id);
   const reportNumber = checkup.identityTheftReportNumber.trim();
   const theft = {
-    identityTheft: checkup.identityTheft || undefined,
-    hasIdentityTheftReport: (checkup.identityTheft && reportNumber !== '') || undefined,
-    identityTheftReportNumber: (checkup.identityTheft && reportNumber) || undefined,
+    identityTheft: stolen || undefined,
+    hasIdentityTheftReport: listed || undefined,
+    identityTheftReportNumber: (listed && reportNumber) || undefined,
   };
   switch (finding.kind) {
     case 'not-mine':
@@ -103,8 +193,8 @@ export function disputedItemFor(
         errorType: 'not-mine',
         ...named,
         details: record
-          ? `I did not file this bankruptcy. ${BUREAUS[bureau].name} reports it in my file.`
-          : `I never opened or authorized this account${facts?.dateOpened ? `, which you report as opened on ${formatIsoLong(facts.dateOpened)}` : ''}${facts?.balance.trim() ? ` with a balance of ${facts.balance.trim()}` : ''}.`,
+          ? `I did not file this bankruptcy.`
+          : `I never opened or authorized this account.`,
         ...theft,
       };
     case 'obsolete': {
@@ -129,85 +219,46 @@ export function disputedItemFor(
         ),
       };
     }
-    case 'mismatch': {
-      const right = finding.rightBureau!;
-      const truth = entry?.reports[right];
-      if (!facts || !truth || !finding.field) return NO_LETTER_REASONS.needsChoice;
-      const evidence = reportPage(right, 'this account');
-      const rightName = BUREAUS[right].name;
-      switch (finding.field) {
-        case 'balance':
-          return {
-            errorType: 'incorrect-balance',
-            ...named,
-            reportedBalance: facts.balance.trim(),
-            correctBalance: truth.balance.trim(),
-            details: `${rightName} reports the correct balance of ${truth.balance.trim()} for this same account.`,
-            evidence,
-          };
-        case 'status':
-          return {
-            errorType: 'incorrect-status',
-            ...named,
-            reportedStatus: facts.status.trim(),
-            correctStatus: truth.status.trim(),
-            details: `${rightName} reports the correct status, "${truth.status.trim()}", for this same account.`,
-            evidence,
-          };
-        case 'dateOpened':
-        case 'dateOfFirstDelinquency': {
-          const which =
-            finding.field === 'dateOpened' ? 'Date opened' : 'Date of first delinquency';
-          return {
-            errorType: 'incorrect-dates',
-            ...named,
-            whichDate: which,
-            reportedDate: facts[finding.field],
-            correctDate: truth[finding.field],
-            details: `${rightName} reports the correct ${which.toLowerCase()}, ${formatIsoLong(truth[finding.field])}, for this same account.`,
-            evidence,
-          };
-        }
-        case 'lateMonths': {
-          const onTime = new Set(monthsOf(truth.lateMonths).map((month) => month.toLowerCase()));
-          const extra = monthsOf(facts.lateMonths).filter(
-            (month) => !onTime.has(month.toLowerCase()),
-          );
-          if (extra.length === 0) return NO_LETTER_REASONS.fewerLateMarks;
-          return {
-            errorType: 'incorrect-payment-history',
-            ...named,
-            monthsReportedLate: extra.join(', '),
-            details: `I paid on time in ${extra.join(', ')}. ${rightName} shows no late payment ${extra.length > 1 ? 'in those months' : 'that month'} for this same account.`,
-            evidence,
-          };
-        }
-      }
-      return NO_LETTER_REASONS.needsChoice;
-    }
+    case 'mismatch':
+      return mismatchItem(finding, facts, entry, checkup, named);
     case 'duplicate': {
       const other = account(checkup, finding.otherEntryId);
       if (!entry || !facts || !other) return NO_LETTER_REASONS.needsChoice;
+      const answer = answerOf(checkup, finding.id);
       const otherFacts = other.reports[bureau];
       const otherTitle = entryTitle(other.creditor, other.accountNumber);
-      if (finding.duplicate === 'sold-debt')
+      if (finding.duplicate === 'sold-debt') {
+        const sold = answer.sold === 'yes';
         return {
           errorType: 'duplicate-account',
           ...named,
-          soldDebt: true,
+          soldDebt: sold || undefined,
+          // Not sure it was sold: the later entry, the collector's, is the one to go.
+          duplicateRemove: sold ? undefined : 'later-opened',
           duplicateOf: `${otherTitle}, which reports the same debt with a balance of ${otherFacts?.balance.trim() || 'its own'}`,
-          details: `This debt was sold or transferred to ${other.creditor.trim()}, yet you show a balance of ${facts.balance.trim()} on this entry too, so one debt counts twice.`,
+          details: sold
+            ? `This debt was sold to ${other.creditor.trim()}. It is one debt, and it counts twice.`
+            : `${other.creditor.trim()} reports this same debt. I do not know whether it was sold. It is one debt, and it counts twice.`,
           evidence: reportPage(
             bureau,
             `both ${entry.creditor.trim()} and ${other.creditor.trim()}`,
           ),
         };
+      }
+      // The entry to delete, as the engine can name it: the later opened, else the higher balance.
+      const remove =
+        facts.dateOpened && otherFacts?.dateOpened && facts.dateOpened > otherFacts.dateOpened
+          ? 'later-opened'
+          : (parseBalance(facts.balance) ?? 0) > (parseBalance(otherFacts?.balance ?? '') ?? 0)
+            ? 'higher-balance'
+            : undefined;
+      if (!remove) return NO_LETTER_REASONS.whichEntry;
       return {
         errorType: 'duplicate-account',
         ...named,
-        duplicateRemove: 'later-opened',
+        duplicateRemove: remove,
         duplicateOf: `${otherTitle}${otherFacts?.dateOpened ? ` (opened ${formatIsoLong(otherFacts.dateOpened)})` : ''}`,
-        details: `This entry repeats ${otherTitle}, with the same balance of ${facts.balance.trim()}. It is one debt.`,
+        details: `This entry and ${otherTitle} are the same debt.`,
         evidence: reportPage(bureau, 'both entries'),
       };
     }
@@ -217,14 +268,25 @@ export function disputedItemFor(
       const kind = PERSONAL_INFO_KINDS[fact.kind];
       // Only ever the last 4 digits of an SSN in a letter.
       const shown =
-        fact.kind === 'ssn' ? fact.value.replace(/\D/g, '').slice(-4) : fact.value.trim();
+        fact.kind === 'ssn' ? fact.value.replace(/\D/g, '').slice(-4) : shownPersonal(fact);
+      if (fact.kind === 'date-of-birth') {
+        const correct = formatIsoLong(answerOf(checkup, finding.id).value!.trim());
+        return {
+          errorType: 'incorrect-personal-info',
+          accountName: `${kind.label}: ${shown}`,
+          personalInfoKind: fact.kind,
+          reportedInfo: shown,
+          correctInfo: correct,
+          details: `My date of birth is ${correct}.`,
+        };
+      }
       return {
         errorType: 'incorrect-personal-info',
         accountName: `${kind.label}: ${shown}`,
         personalInfoKind: fact.kind,
         reportedInfo: shown,
         personalInfoNotMine: true,
-        details: checkup.identityTheft
+        details: stolen
           ? `It was put in my file through identity theft.`
           : `It is not mine. Please remove it so that my file is not mixed with another person’s.`,
         ...theft,
@@ -321,28 +383,126 @@ function deletedIn(
   );
 }
 
+/** Every page and every file name of a letter made from the sample says so. */
+export const SAMPLE_MARK = 'SAMPLE: not for mailing';
+const SAMPLE_FILE_PREFIX = 'SAMPLE-not-for-mailing-';
+/** A printed page holds about 50 lines of 80 characters: the mark repeats well within one. */
+const MARK_EVERY_LINES = 40;
+const PRINTED_LINE = 80;
+
+/** `text` with the sample mark first, last, and at least every 40 printed lines between. */
+export function markSample(text: string): string {
+  const out = [SAMPLE_MARK, ''];
+  let since = 0;
+  for (const line of text.replace(/\n+$/, '').split('\n')) {
+    const printed = Math.max(1, Math.ceil(line.length / PRINTED_LINE));
+    // Between paragraphs once a page is mostly used, within one only when it must.
+    if (since + printed > MARK_EVERY_LINES || (line === '' && since >= MARK_EVERY_LINES - 12)) {
+      out.push(SAMPLE_MARK);
+      since = 0;
+    }
+    out.push(line);
+    since += printed;
+  }
+  return `${out.join('\n')}\n\n${SAMPLE_MARK}\n`;
+}
+
+/** A bureau letter's file: the bureau and how many items it holds, never its first item's type. */
+export function bureauLetterFileName(bureau: BureauId, items: number, date: Date, sample = false) {
+  return `${sample ? SAMPLE_FILE_PREFIX : ''}dispute-letter-${bureau}-${items}-${items === 1 ? 'item' : 'items'}-${toIsoDate(date)}.txt`;
+}
+
 /**
- * Every letter the findings allow, built at once: one per bureau holding that bureau's items
- * (facts from the checkup, exhibits listed), and one direct dispute per account finding to the
- * creditor that reports it. Findings no letter can carry are listed with the reason.
+ * The sender's details for the checkup's letters, the generator's fields: the report number is
+ * per bureau. The date of birth, SSN digits and report numbers are for these letters only.
+ */
+export interface CheckupSender {
+  details: Partial<Omit<SenderDetails, 'reportNumber'>>;
+  reportNumbers: Partial<Record<BureauId, string>>;
+}
+
+function senderFor(
+  sender: CheckupSender | undefined,
+  bureau?: BureauId,
+): Partial<SenderDetails> | undefined {
+  if (!sender) return undefined;
+  return { ...sender.details, reportNumber: bureau ? sender.reportNumbers[bureau] : undefined };
+}
+
+/** Bad identity details, marked on their field: the letters they belong to wait until fixed. */
+export interface IdentityProblem {
+  /** `dateOfBirth`, `ssnLast4` (every letter waits) or `reportNumber.<bureau>` (that bureau's). */
+  field: string;
+  message: string;
+}
+
+export function identityProblems(sender: CheckupSender, today: IsoDate): IdentityProblem[] {
+  const shared = senderProblems(sender.details, today).map((problem) => ({
+    field: problem.field.replace(/^sender\./, ''),
+    message: problem.message,
+  }));
+  const perBureau = BUREAU_IDS.flatMap((bureau) => {
+    const message = reportNumberProblem(sender.reportNumbers[bureau]);
+    return message ? [{ field: `reportNumber.${bureau}`, message }] : [];
+  });
+  return [...shared, ...perBureau];
+}
+
+/** Whether `letter` waits for a fix of the identity details. */
+export function waitsFor(
+  letter: CheckupBureauLetter | CheckupCreditorLetter,
+  problems: readonly IdentityProblem[],
+): IdentityProblem[] {
+  return problems.filter(
+    (problem) =>
+      !problem.field.startsWith('reportNumber.') ||
+      ('bureau' in letter && problem.field === `reportNumber.${letter.bureau}`),
+  );
+}
+
+/** The bureaus a finding's letters would go to once answered. */
+function bureausOf(finding: Finding): BureauId[] {
+  return finding.kind === 'mismatch'
+    ? BUREAU_IDS.filter((bureau) => finding.values?.[bureau] !== undefined)
+    : finding.bureaus;
+}
+
+/**
+ * Every letter the answered findings allow, built at once: one per bureau holding that bureau's
+ * items, and one direct dispute per account finding to the creditor that reports it. A finding
+ * not answered yet is listed, not dropped; an answer begun but incomplete holds back its bureaus'
+ * letters; findings no letter can carry are listed with the reason.
  */
 export function checkupLetters(
   checkup: Checkup,
   findings: readonly Finding[],
   date: Date,
-  sender?: Partial<SenderDetails>,
+  sender?: CheckupSender,
 ): CheckupLetters {
   const today = toIsoDate(date);
   const withoutLetter: CheckupLetters['withoutLetter'] = [];
+  const notAnswered: Finding[] = [];
+  const waiting = new Map<BureauId, { finding: Finding; message: string }[]>();
   const perBureau = new Map<BureauId, { item: DisputedItem; findingId: string }[]>();
   const creditorLetters: CheckupCreditorLetter[] = [];
+  const mark = (text: string) => (checkup.sample ? markSample(text) : text);
   for (const finding of findings) {
     if (checkup.excluded.includes(finding.id)) {
       withoutLetter.push({ finding, why: NO_LETTER_REASONS.excluded });
       continue;
     }
-    if (finding.kind === 'mismatch' && !finding.rightBureau) {
-      withoutLetter.push({ finding, why: NO_LETTER_REASONS.needsChoice });
+    const answer = answerState(finding, checkup, today);
+    if (answer.state === 'unanswered') {
+      notAnswered.push(finding);
+      continue;
+    }
+    if (answer.state === 'no-letter') {
+      withoutLetter.push({ finding, why: answer.why });
+      continue;
+    }
+    if (answer.state === 'incomplete') {
+      for (const bureau of bureausOf(finding))
+        waiting.set(bureau, [...(waiting.get(bureau) ?? []), { finding, message: answer.message }]);
       continue;
     }
     let firstItem: DisputedItem | undefined;
@@ -366,44 +526,61 @@ export function checkupLetters(
     }
     const creditor = creditorFor(finding, firstItem, checkup);
     if (creditor) {
-      const form: LetterForm = { bureau: finding.bureaus[0]!, ...firstItem, sender };
+      const form: LetterForm = {
+        bureau: finding.bureaus[0]!,
+        ...firstItem,
+        sender: senderFor(sender),
+      };
       const options = {
         itemIndex: 0,
         creditorName: creditor.creditor.trim(),
         // A collection agency or debt buyer is a debt collector (the letter adds §1692e(8)).
         debtCollector: creditor.section === 'collections' || undefined,
       };
+      const fileName = furnisherLetterFileName(form, date, options);
       creditorLetters.push({
         findingId: finding.id,
         creditor: creditor.creditor.trim(),
         form,
         options,
-        text: buildFurnisherLetter(form, date, options),
-        fileName: furnisherLetterFileName(form, date, options),
+        sample: checkup.sample,
+        text: mark(buildFurnisherLetter(form, date, options)),
+        fileName: checkup.sample ? `${SAMPLE_FILE_PREFIX}${fileName}` : fileName,
       });
     }
   }
   const bureauLetters = BUREAU_IDS.flatMap((bureau): CheckupBureauLetter[] => {
     const items = perBureau.get(bureau);
-    if (!items) return [];
+    if (!items || waiting.has(bureau)) return [];
     const [first, ...rest] = items.map((each) => each.item);
     const form: LetterForm = {
       bureau,
       ...first!,
       additionalItems: rest,
-      sender,
+      sender: senderFor(sender, bureau),
+      enclosures: DEFAULT_BUREAU_ENCLOSURES,
     };
     return [
       {
         bureau,
         form,
-        text: buildLetter(form, date),
-        fileName: letterFileName(form, date),
+        sample: checkup.sample,
+        text: mark(buildLetter(form, date)),
+        fileName: bureauLetterFileName(bureau, items.length, date, checkup.sample),
         findingIds: items.map((each) => each.findingId),
       },
     ];
   });
-  return { bureauLetters, creditorLetters, withoutLetter };
+  return {
+    bureauLetters,
+    creditorLetters,
+    withoutLetter,
+    notAnswered,
+    waiting: BUREAU_IDS.flatMap((bureau) => {
+      const problems = waiting.get(bureau);
+      return problems ? [{ bureau, problems }] : [];
+    }),
+  };
 }
 
 /**
@@ -413,22 +590,37 @@ export function checkupLetters(
 export function withSender<Letter extends CheckupBureauLetter | CheckupCreditorLetter>(
   letter: Letter,
   date: Date,
-  sender: Partial<SenderDetails>,
+  sender: CheckupSender,
 ): Letter {
-  const form = { ...letter.form, sender };
+  const form = {
+    ...letter.form,
+    sender: senderFor(sender, 'bureau' in letter ? letter.bureau : undefined),
+  };
   const text =
     'options' in letter
       ? buildFurnisherLetter(form, date, letter.options)
       : buildLetter(form, date);
-  return { ...letter, form, text };
+  return { ...letter, form, text: letter.sample ? markSample(text) : text };
 }
 
-/** The letters as My Disputes records them: one Round 1 dispute each, mailed on `mailedOn`. */
+/**
+ * The letters as My Disputes records them: one Round 1 dispute each, mailed on `mailedOn`. The
+ * kept copy leaves out the date of birth, the SSN digits and the report number, as the
+ * generator's does. A sample's letters are practice: they are never recorded.
+ */
 export function mailedLetters(
   letters: readonly (CheckupBureauLetter | CheckupCreditorLetter)[],
   mailedOn: IsoDate,
-  sender?: Partial<SenderDetails>,
+  sender: CheckupSender,
+  date: Date,
 ): MailedLetter[] {
+  if (letters.some((letter) => letter.sample))
+    throw new RangeError('A sample’s letters are practice: they cannot be marked as mailed');
+  const { name = '', address = '', phone = '', email = '', previousAddress } = sender.details;
+  const kept: CheckupSender = {
+    details: { name, address, phone, email, previousAddress },
+    reportNumbers: {},
+  };
   return letters.map((letter) => {
     const items = [letter.form, ...('bureau' in letter ? (letter.form.additionalItems ?? []) : [])];
     return {
@@ -445,13 +637,8 @@ export function mailedLetters(
         accountNumber: item.accountNumber,
         details: item.details,
       })),
-      letterText: letter.text,
-      sender: sender && {
-        name: sender.name ?? '',
-        address: sender.address ?? '',
-        phone: sender.phone ?? '',
-        email: sender.email ?? '',
-      },
+      letterText: withSender(letter, date, kept).text,
+      sender: { name, address, phone, email },
       mailedOn,
       followsFreeAnnualReport: false,
     };

@@ -62,6 +62,8 @@ export interface AccountFacts {
   dateOfFirstDelinquency: IsoDate | '';
   /** The months marked late, e.g. "March 2025, April 2025". */
   lateMonths: string;
+  /** The date the bureau shows these facts as of ("date reported"): balances change between them. */
+  asOf: IsoDate | '';
 }
 
 /** The facts compared across bureaus. */
@@ -94,8 +96,6 @@ export interface AccountEntry {
   negative: NegativeKind;
   reports: Partial<Record<BureauId, AccountFacts>>;
   notMine: boolean;
-  /** Where bureaus differ: the bureau the user says is right, per fact. */
-  rightBureau: Partial<Record<ComparedField, BureauId>>;
 }
 
 export const PUBLIC_RECORD_KINDS = ['chapter-7', 'chapter-13'] as const;
@@ -131,8 +131,7 @@ export interface Checkup {
    * stored (`storableCheckup`), except the sample's fictional one.
    */
   dateOfBirth: IsoDate | '';
-  /** The accounts marked "not mine" are identity theft, and the report (FTC or police) if any. */
-  identityTheft: boolean;
+  /** The consumer's FTC or police identity theft report, if any; each item says if it lists it. */
   identityTheftReportNumber: string;
   personal: PersonalEntry[];
   accounts: AccountEntry[];
@@ -140,8 +139,35 @@ export interface Checkup {
   inquiries: InquiryEntry[];
   /** Findings the user chose to leave out of the letters, by finding id. */
   excluded: string[];
+  /** The consumer's answer to each finding's question, by finding id: a finding is a question until then. */
+  answers: Record<string, FindingAnswer>;
+  /** The step the consumer was last on: "Continue the checkup" reopens it. */
+  lastStep: string;
   /** When the letters were marked mailed (added to My Disputes): never twice. */
   mailedOn: IsoDate | '';
+}
+
+/** "Not sure" is an answer too: it makes no letter, and the finding says how to check. */
+export const YES_NO_NOT_SURE = ['yes', 'no', 'not-sure'] as const;
+export type YesNoNotSure = (typeof YES_NO_NOT_SURE)[number];
+
+/** What is true where bureaus differ: one bureau's value, another value the consumer types, or not sure. */
+export type TrueValueChoice = BureauId | 'neither' | 'not-sure';
+
+/** One finding's answer; each kind of question reads only its own fields. */
+export interface FindingAnswer {
+  /** Duplicate: "Is this the same debt?" */
+  sameDebt?: YesNoNotSure | undefined;
+  /** A debt bought or collected: "Was this debt sold to another company?" */
+  sold?: YesNoNotSure | undefined;
+  /** Bureaus differ: what is true. */
+  truth?: TrueValueChoice | undefined;
+  /** "Neither": the true value as typed; a wrong date of birth: the true date. */
+  value?: string | undefined;
+  /** Never mine: this item is the result of identity theft. */
+  identityTheft?: boolean | undefined;
+  /** ...and the consumer's identity theft report lists it. */
+  inReport?: boolean | undefined;
 }
 
 export const EMPTY_ACCOUNT_FACTS: AccountFacts = {
@@ -150,6 +176,7 @@ export const EMPTY_ACCOUNT_FACTS: AccountFacts = {
   dateOpened: '',
   dateOfFirstDelinquency: '',
   lateMonths: '',
+  asOf: '',
 };
 
 export function emptyCheckup(): Checkup {
@@ -159,20 +186,34 @@ export function emptyCheckup(): Checkup {
     bureaus: ['experian', 'equifax', 'transunion'],
     skippedSections: [],
     dateOfBirth: '',
-    identityTheft: false,
     identityTheftReportNumber: '',
     personal: [],
     accounts: [],
     publicRecords: [],
     inquiries: [],
     excluded: [],
+    answers: {},
+    lastStep: '',
     mailedOn: '',
   };
 }
 
-/** The checkup as the browser keeps it: the user's date of birth lives for the page only. */
+/**
+ * The checkup as the browser keeps it: the user's date of birth lives for the page only, and so
+ * does the true one typed to correct a wrong date of birth on a report.
+ */
 export function storableCheckup(checkup: Checkup): Checkup {
-  return checkup.sample ? checkup : { ...checkup, dateOfBirth: '' };
+  if (checkup.sample) return checkup;
+  const birthDates = new Set(
+    checkup.personal.filter((entry) => entry.kind === 'date-of-birth').map((entry) => entry.id),
+  );
+  const answers = Object.fromEntries(
+    Object.entries(checkup.answers).map(([id, answer]) => [
+      id,
+      birthDates.has(id.slice(id.indexOf(':') + 1)) ? { ...answer, value: undefined } : answer,
+    ]),
+  );
+  return { ...checkup, dateOfBirth: '', answers };
 }
 
 /** Field limits, as the letters keep them. */

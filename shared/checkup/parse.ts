@@ -7,9 +7,11 @@ import {
   PERSONAL_KINDS,
   PUBLIC_RECORD_KINDS,
   SECTION_IDS,
+  YES_NO_NOT_SURE,
   type AccountEntry,
   type AccountFacts,
   type Checkup,
+  type FindingAnswer,
   type InquiryEntry,
   type PersonalEntry,
   type PublicRecordEntry,
@@ -70,6 +72,7 @@ function accountFacts(raw: Json): AccountFacts {
     dateOpened: date(raw.dateOpened),
     dateOfFirstDelinquency: date(raw.dateOfFirstDelinquency),
     lateMonths: text(raw.lateMonths, CHECKUP_LIMITS.lateMonths),
+    asOf: date(raw.asOf),
   };
 }
 
@@ -86,12 +89,6 @@ function personal(raw: unknown): PersonalEntry {
 
 function accountEntry(raw: unknown): AccountEntry {
   if (!isObject(raw)) throw new Invalid('account');
-  const right: AccountEntry['rightBureau'] = {};
-  if (isObject(raw.rightBureau))
-    for (const field of COMPARED_FIELDS) {
-      const bureau = raw.rightBureau[field];
-      if (typeof bureau === 'string' && isBureauId(bureau)) right[field] = bureau;
-    }
   return {
     id: id(raw.id),
     section: oneOf(raw.section, ['accounts', 'collections'] as const),
@@ -101,7 +98,6 @@ function accountEntry(raw: unknown): AccountEntry {
     negative: oneOf(raw.negative ?? '', NEGATIVE_KINDS),
     reports: columns(raw.reports, accountFacts),
     notMine: raw.notMine === true,
-    rightBureau: right,
   };
 }
 
@@ -127,6 +123,43 @@ function inquiry(raw: unknown): InquiryEntry {
   };
 }
 
+const ANSWER_CHOICES = {
+  sameDebt: YES_NO_NOT_SURE,
+  sold: YES_NO_NOT_SURE,
+  truth: [...BUREAU_IDS, 'neither', 'not-sure'],
+} as const;
+
+function answer(raw: unknown): FindingAnswer {
+  if (!isObject(raw)) throw new Invalid('answer');
+  const result: FindingAnswer = {};
+  for (const [field, options] of Object.entries(ANSWER_CHOICES))
+    if (raw[field] !== undefined)
+      (result as Record<string, string>)[field] = oneOf(raw[field], options as readonly string[]);
+  if (raw.value !== undefined) result.value = text(raw.value, CHECKUP_LIMITS.value);
+  if (raw.identityTheft === true) result.identityTheft = true;
+  if (raw.inReport === true) result.inReport = true;
+  return result;
+}
+
+function answers(raw: Json): Record<string, FindingAnswer> {
+  const result: Record<string, FindingAnswer> = {};
+  if (isObject(raw.answers)) {
+    if (Object.keys(raw.answers).length > CHECKUP_LIMITS.entries * 10) throw new Invalid('answers');
+    for (const [findingId, each] of Object.entries(raw.answers))
+      result[text(findingId, 200)] = answer(each);
+  }
+  // A checkup kept before answers: the bureau it said was right is that finding's answer.
+  for (const account of list(raw.accounts))
+    if (isObject(account) && isObject(account.rightBureau))
+      for (const field of COMPARED_FIELDS) {
+        const bureau = account.rightBureau[field];
+        const findingId = `mismatch:${String(account.id)}:${field}`;
+        if (typeof bureau === 'string' && isBureauId(bureau) && !result[findingId])
+          result[findingId] = { truth: bureau };
+      }
+  return result;
+}
+
 /**
  * A checkup read from this browser's storage or from a backup, checked field by field; null
  * when it is not one (it is then never used, and nothing else is harmed).
@@ -140,13 +173,14 @@ export function parseCheckup(raw: unknown): Checkup | null {
       bureaus: bureaus(raw.bureaus),
       skippedSections: SECTION_IDS.filter((section) => list(raw.skippedSections).includes(section)),
       dateOfBirth: date(raw.dateOfBirth),
-      identityTheft: raw.identityTheft === true,
       identityTheftReportNumber: text(raw.identityTheftReportNumber, CHECKUP_LIMITS.reportNumber),
       personal: list(raw.personal).map(personal),
       accounts: list(raw.accounts).map(accountEntry),
       publicRecords: list(raw.publicRecords).map(publicRecord),
       inquiries: list(raw.inquiries).map(inquiry),
       excluded: list(raw.excluded ?? []).filter((each): each is string => typeof each === 'string'),
+      answers: answers(raw),
+      lastStep: text(raw.lastStep, 20),
       mailedOn: date(raw.mailedOn),
     };
   } catch (error) {

@@ -16,7 +16,10 @@ export interface BureauReport {
   /** The person the (fictional) report is about. */
   holder: { name: string; dateOfBirth: IsoDate };
   personal: { kind: PersonalKind; value: string }[];
-  accounts: (AccountFacts & {
+  /** The date the report's accounts are "as of", unless an account gives its own. */
+  asOf: IsoDate;
+  accounts: (Omit<AccountFacts, 'asOf'> & {
+    asOf?: IsoDate;
     section: 'accounts' | 'collections';
     creditor: string;
     accountNumber: string;
@@ -79,10 +82,9 @@ export function checkupFromReports(reports: readonly BureauReport[]): Checkup {
         negative,
         reports: {},
         notMine: false,
-        rightBureau: {},
       };
       if (entry.negative === '') entry.negative = negative;
-      entry.reports[bureau] = facts;
+      entry.reports[bureau] = { ...facts, asOf: facts.asOf ?? report.asOf };
       accounts.set(id, entry);
     }
     for (const { dateFiled, ...record } of report.publicRecords) {

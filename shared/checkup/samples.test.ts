@@ -9,7 +9,7 @@ import {
 import { SAMPLE_DAY } from './samples';
 
 /** Finding ids hold the dates they are about: those move with the sample. */
-const undated = (id: string) => id.replace(/\d{4}-\d{2}-\d{2}/g, 'DATE');
+const undated = (id: string) => id.replace(/\d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{1,2}, \d{4}/g, 'DATE');
 
 /** What the answered sample finds on `today` and the letters it makes, without their dates. */
 function sampleOn(today: string) {
@@ -25,7 +25,7 @@ function sampleOn(today: string) {
     ]),
     creditorLetters: letters.creditorLetters.length,
     withoutLetter: letters.withoutLetter.map(
-      ({ finding, why }) => `${undated(finding.id)}: ${why}`,
+      ({ finding, why }) => `${undated(finding.id)}: ${undated(why)}`,
     ),
   };
 }

@@ -90,6 +90,7 @@ export const SAMPLE_REPORTS: Readonly<Record<'experian' | 'equifax' | 'transunio
     experian: {
       bureau: 'experian',
       holder: HOLDER,
+      asOf: '2026-10-28',
       personal: [
         { kind: 'name', value: 'Alex J. Sample' },
         { kind: 'name', value: 'Alexis Samples' },
@@ -104,6 +105,7 @@ export const SAMPLE_REPORTS: Readonly<Record<'experian' | 'equifax' | 'transunio
     equifax: {
       bureau: 'equifax',
       holder: HOLDER,
+      asOf: '2026-10-28',
       personal: [
         { kind: 'name', value: 'Alex J. Sample' },
         { kind: 'address', value: HOME },
@@ -145,16 +147,19 @@ export const SAMPLE_REPORTS: Readonly<Record<'experian' | 'equifax' | 'transunio
     transunion: {
       bureau: 'transunion',
       holder: HOLDER,
+      asOf: '2026-10-28',
       personal: [
         { kind: 'name', value: 'Alex J. Sample' },
         { kind: 'address', value: HOME },
         { kind: 'employer', value: 'Gulf Coast Staffing' },
       ],
       accounts: [
-        { ...LAKESIDE, balance: '$9,450.00' },
+        // A month older: the balance before a payment, not an error.
+        { ...LAKESIDE, balance: '$9,450.00', asOf: '2026-09-28' },
         PRAIRIE_WIRELESS,
         MIDLAND,
         { ...SUMMIT, accountNumber: '8830', dateOpened: '2024-11-12' },
+        // The same bill placed twice: another number, the same original creditor.
         { ...SUMMIT, accountNumber: '8831', dateOpened: '2025-02-20' },
       ],
       publicRecords: [
@@ -184,10 +189,12 @@ function movedOn(report: BureauReport, months: number): BureauReport {
     accounts: report.accounts.map((account) => ({
       ...account,
       dateOpened: date(account.dateOpened),
+      asOf: account.asOf && date(account.asOf),
       dateOfFirstDelinquency: date(account.dateOfFirstDelinquency),
       // One month at most in the sample ("March 2025").
       lateMonths: account.lateMonths && addMonthsToMonthName(account.lateMonths, months),
     })),
+    asOf: date(report.asOf),
     publicRecords: report.publicRecords.map((record) => ({
       ...record,
       dateFiled: date(record.dateFiled),
@@ -217,24 +224,40 @@ export function sampleCheckup(today: IsoDate = SAMPLE_DAY): Checkup {
 export const SAMPLE_IDENTITY_THEFT_REPORT = 'FTC-0000-SAMPLE-1';
 
 /**
- * The answers the sample's holder gives in the walk: which facts are never theirs, the account an
- * identity thief opened, which bureau is right where they differ, the inquiries they did not make.
+ * The answers the sample's holder gives, as the practice mode suggests them: which facts are
+ * never theirs and which are identity theft (their FTC report lists the payday loan and its
+ * inquiry), the late mark they never had, a balance that differs only by date ("not sure"), the
+ * debts counted twice, the inquiries they did not make.
  */
 export function answerSample(checkup: Checkup): Checkup {
   const never = new Set(['Alexis Samples', NEVER_LIVED, 'Gulf Coast Staffing']);
+  const answers: Checkup['answers'] = {};
+  const byCreditor = (name: string) => checkup.accounts.find((entry) => entry.creditor === name);
+  const coastal = byCreditor('Coastal Payday Loans');
+  const stolen = { identityTheft: true, inReport: true };
+  if (coastal) answers[`not-mine:${coastal.id}`] = stolen;
+  for (const inquiry of checkup.inquiries)
+    if (inquiry.creditor === 'Coastal Payday Loans')
+      answers[`unauthorized-inquiry:${inquiry.id}`] = stolen;
+  for (const entry of checkup.personal)
+    if (entry.value === NEVER_LIVED)
+      answers[`personal-not-mine:${entry.id}`] = { identityTheft: true };
+  const prairie = byCreditor(PRAIRIE_BANK.creditor);
+  if (prairie) answers[`mismatch:${prairie.id}:lateMonths`] = { truth: 'experian' };
+  const lakeside = byCreditor(LAKESIDE.creditor);
+  if (lakeside) answers[`mismatch:${lakeside.id}:balance`] = { truth: 'not-sure' };
+  const wireless = byCreditor(PRAIRIE_WIRELESS.creditor);
+  const midland = byCreditor(MIDLAND.creditor);
+  if (wireless && midland)
+    answers[`duplicate:${wireless.id}:${midland.id}`] = { sameDebt: 'yes', sold: 'yes' };
+  const [first, second] = checkup.accounts.filter((entry) => entry.creditor === SUMMIT.creditor);
+  if (first && second) answers[`duplicate:${second.id}:${first.id}`] = { sameDebt: 'yes' };
   return {
     ...checkup,
-    identityTheft: true,
     identityTheftReportNumber: SAMPLE_IDENTITY_THEFT_REPORT,
     personal: checkup.personal.map((entry) => ({ ...entry, neverMine: never.has(entry.value) })),
     accounts: checkup.accounts.map((entry) =>
-      entry.creditor === 'Coastal Payday Loans'
-        ? { ...entry, notMine: true }
-        : entry.creditor === PRAIRIE_BANK.creditor
-          ? { ...entry, rightBureau: { lateMonths: 'experian' } }
-          : entry.creditor === LAKESIDE.creditor
-            ? { ...entry, rightBureau: { balance: 'experian' } }
-            : entry,
+      entry.creditor === 'Coastal Payday Loans' ? { ...entry, notMine: true } : entry,
     ),
     inquiries: checkup.inquiries.map((entry) => ({
       ...entry,
@@ -242,5 +265,16 @@ export function answerSample(checkup: Checkup): Checkup {
         ? 'no'
         : 'yes',
     })),
+    answers,
   };
 }
+
+/** The sample's letters are signed by its fictional holder, never by the user. */
+export const SAMPLE_SENDER = {
+  details: {
+    name: HOLDER.name,
+    address: '221 Maple Avenue\nSpringfield, IL 62704',
+    dateOfBirth: HOLDER.dateOfBirth,
+  },
+  reportNumbers: {},
+} as const;

@@ -31,7 +31,6 @@ function withFacts(
         negative: '',
         reports: { experian: { ...EMPTY_ACCOUNT_FACTS, ...values } },
         notMine: false,
-        rightBureau: {},
       },
     ],
   };
@@ -152,5 +151,40 @@ describe('what the browser keeps', () => {
     const own = { ...emptyCheckup(), dateOfBirth: '1986-05-14' };
     expect(storableCheckup(own).dateOfBirth).toBe('');
     expect(storableCheckup(sampleCheckup()).dateOfBirth).toBe('1986-05-14');
+  });
+
+  it('keeps the answers, but not the true date of birth typed to correct a wrong one', () => {
+    const own = {
+      ...emptyCheckup(),
+      personal: [
+        {
+          id: 'p1',
+          kind: 'date-of-birth' as const,
+          value: '1958-03-04',
+          shownBy: ['experian' as const],
+          neverMine: true,
+        },
+      ],
+      answers: {
+        'personal-not-mine:p1': { value: '1985-03-04' },
+        'duplicate:a2:a1': { sameDebt: 'yes' as const },
+      },
+    };
+    const kept = parseCheckup(JSON.parse(JSON.stringify(storableCheckup(own))))!;
+    expect(kept.answers).toEqual({
+      'personal-not-mine:p1': {},
+      'duplicate:a2:a1': { sameDebt: 'yes' },
+    });
+  });
+
+  it('reads a checkup kept before answers: the bureau it said was right becomes the answer', () => {
+    const old = JSON.parse(JSON.stringify(sampleCheckup()));
+    old.accounts[1].rightBureau = { balance: 'experian' };
+    old.identityTheft = true;
+    const read = parseCheckup(old)!;
+    expect(read.answers).toEqual({
+      [`mismatch:${old.accounts[1].id}:balance`]: { truth: 'experian' },
+    });
+    expect(parseCheckup({ ...old, answers: { x: { truth: 'maybe' } } })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import {
   buildFurnisherLetter,
-  ENCLOSURES_HEADING,
+  enclosuresBlock,
   furnisherLetterApplies,
   SALUTATION,
   senderBlock,
@@ -211,9 +211,7 @@ function letter(
     legalBasis(parts.citations),
     ['Thank you for your help. Please send your answer to the address above.'],
     signatureBlock(sender),
-    parts.enclosures && parts.enclosures.length > 0
-      ? [ENCLOSURES_HEADING, ...parts.enclosures.map((line) => `- ${line}`)]
-      : [],
+    enclosuresBlock(parts.enclosures ?? []),
   ]);
 }
 

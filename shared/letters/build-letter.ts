@@ -521,7 +521,8 @@ function namesList(names: readonly string[]): string {
   return `${distinct.slice(0, -1).join('; ')}; and ${distinct.at(-1)}`;
 }
 
-function enclosuresBlock(lines: readonly string[]): string[] {
+/** The enclosures list at the foot of every letter: the generator's, the checkup's and the follow-ups'. */
+export function enclosuresBlock(lines: readonly string[]): string[] {
   return lines.length > 0 ? [ENCLOSURES_HEADING, ...lines.map((line) => `- ${line}`)] : [];
 }
 

@@ -9,38 +9,76 @@ export function checkupKey(userId: string): string {
   return `credit-dispute-letters:checkup:${userId}`;
 }
 
-/** The account's checkup on this device; null when there is none (or it is not readable). */
-export function loadCheckup(userId: string): Checkup | null {
+/**
+ * The practice run on the sample reports: its own entry, so its answers never mix with the
+ * account's own checkup and never travel in the backup.
+ */
+export function practiceKey(userId: string): string {
+  return `credit-dispute-letters:checkup-practice:${userId}`;
+}
+
+function load(key: string): Checkup | null {
   try {
-    const raw = localStorage.getItem(checkupKey(userId));
+    const raw = localStorage.getItem(key);
     return raw === null ? null : parseCheckup(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
-/** False when the browser keeps nothing (storage full or off): the checkup then lives for the page. */
-export function saveCheckup(userId: string, checkup: Checkup): boolean {
+function save(key: string, checkup: Checkup): boolean {
   try {
-    localStorage.setItem(checkupKey(userId), JSON.stringify(storableCheckup(checkup)));
+    localStorage.setItem(key, JSON.stringify(storableCheckup(checkup)));
     return true;
   } catch {
     return false;
   }
 }
 
+/** The account's own checkup on this device; null when there is none (or it is not readable). */
+export function loadCheckup(userId: string): Checkup | null {
+  const checkup = load(checkupKey(userId));
+  // A sample kept here before practice had its own entry is not the user's own checkup.
+  return checkup?.sample ? null : checkup;
+}
+
+/** False when the browser keeps nothing (storage full or off): the checkup then lives for the page. */
+export function saveCheckup(userId: string, checkup: Checkup): boolean {
+  return save(checkup.sample ? practiceKey(userId) : checkupKey(userId), checkup);
+}
+
+/** The practice run on the sample, if one was begun on this device. */
+export function loadPractice(userId: string): Checkup | null {
+  const checkup = load(practiceKey(userId)) ?? load(checkupKey(userId));
+  return checkup?.sample ? checkup : null;
+}
+
+/** "Start over" in practice: the sample only, the user's own checkup untouched. */
+export function forgetPracticeOnDevice(userId: string): void {
+  try {
+    localStorage.removeItem(practiceKey(userId));
+    if (load(checkupKey(userId))?.sample) localStorage.removeItem(checkupKey(userId));
+  } catch {
+    // Storage unavailable: nothing kept.
+  }
+}
+
 export function hasCheckupOnDevice(userId: string): boolean {
   try {
-    return localStorage.getItem(checkupKey(userId)) !== null;
+    return (
+      localStorage.getItem(checkupKey(userId)) !== null ||
+      localStorage.getItem(practiceKey(userId)) !== null
+    );
   } catch {
     return false;
   }
 }
 
-/** "Start over" and "Delete all my data". */
+/** "Start over" and "Delete all my data" (the practice run goes too). */
 export function forgetCheckupOnDevice(userId: string): void {
   try {
     localStorage.removeItem(checkupKey(userId));
+    localStorage.removeItem(practiceKey(userId));
   } catch {
     // Storage unavailable: nothing kept.
   }

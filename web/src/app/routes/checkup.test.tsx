@@ -4,7 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDisputesOnDevice } from '@/features/disputes/lib/device-data';
-import { checkupKey, loadCheckup, saveCheckup } from '@/lib/checkup-storage';
+import {
+  checkupKey,
+  loadCheckup,
+  loadPractice,
+  practiceKey,
+  saveCheckup,
+} from '@/lib/checkup-storage';
 import {
   createFakeSupabase,
   makeSession,
@@ -40,11 +46,13 @@ describe('/checkup', () => {
     expect(
       await screen.findByRole('heading', { name: 'Personal information' }),
     ).toBeInTheDocument();
-    expect(loadCheckup('user-1')?.sample).toBe(true);
-    expect(localStorage.getItem(checkupKey('user-2'))).toBeNull();
+    expect(loadPractice('user-1')?.sample).toBe(true);
+    // Practice is not the user's own checkup: it has its own entry, and the backup never holds it.
+    expect(loadCheckup('user-1')).toBeNull();
+    expect(localStorage.getItem(practiceKey('user-2'))).toBeNull();
     view.unmount();
 
-    renderApp('/checkup?step=findings', signedIn());
+    renderApp('/checkup?step=findings&practice=1', signedIn());
     expect(
       await screen.findByRole('heading', { name: 'What the checkup found' }),
     ).toBeInTheDocument();
@@ -56,7 +64,28 @@ describe('/checkup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, clear the checkup' }));
     expect(await screen.findByRole('button', { name: 'Try it with a sample' })).toBeInTheDocument();
-    expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(practiceKey('user-1'))).toBeNull();
+  });
+
+  it('starting the real checkup after a sample begins empty, and the sample stays apart', async () => {
+    saveCheckup('user-1', answerSample(sampleCheckup()));
+    renderApp('/checkup', signedIn());
+    await userEvent.click(await screen.findByRole('button', { name: 'Start with my reports' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Personal information' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Sample mode/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Alexis Samples')).not.toBeInTheDocument();
+    await waitFor(() => expect(loadCheckup('user-1')).not.toBeNull());
+    expect(loadCheckup('user-1')).toMatchObject({ sample: false, personal: [], answers: {} });
+    expect(loadPractice('user-1')?.answers).toEqual(answerSample(sampleCheckup()).answers);
+  });
+
+  it('"Continue the checkup" reopens the step the consumer left off on', async () => {
+    saveCheckup('user-1', { ...sampleCheckup(), sample: false, lastStep: 'inquiries' });
+    renderApp('/checkup', signedIn());
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue the checkup' }));
+    expect(await screen.findByRole('heading', { name: 'Inquiries' })).toBeInTheDocument();
   });
 
   it('"Delete all my data" deletes the checkup of this account, no one else\'s', async () => {
@@ -66,8 +95,8 @@ describe('/checkup', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete all my data' }));
     expect(screen.getByText(/your\s+report checkup/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
-    await waitFor(() => expect(localStorage.getItem(checkupKey('user-1'))).toBeNull());
-    expect(loadCheckup('user-2')).not.toBeNull();
+    await waitFor(() => expect(localStorage.getItem(practiceKey('user-1'))).toBeNull());
+    expect(loadPractice('user-2')).not.toBeNull();
   });
 
   it('sign-out offers to clear a checkup kept on this device, and clears it', async () => {
@@ -79,6 +108,7 @@ describe('/checkup', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
     await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    expect(localStorage.getItem(practiceKey('user-1'))).toBeNull();
     expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
   });
 });

@@ -154,6 +154,13 @@ function AccountCard({
               return (
                 <>
                   <FormField
+                    label="Reported as of"
+                    type="date"
+                    hint="The date this report shows the account's facts for."
+                    value={facts.asOf}
+                    onChange={(asOf) => set({ ...facts, asOf })}
+                  />
+                  <FormField
                     label="Balance"
                     value={facts.balance}
                     maxLength={CHECKUP_LIMITS.balance}

@@ -1,5 +1,5 @@
 import type { MailedLetter } from '@shared/disputes';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '@/components/button-styles';
 import { useCheckup } from '../hooks/use-checkup';
@@ -8,6 +8,8 @@ import {
   isStepId,
   nextStep,
   previousStep,
+  resumeStep,
+  stepParams,
   STEP_IDS,
   STEP_LABELS,
   type StepId,
@@ -20,6 +22,7 @@ import { LettersStep } from './letters-step';
 import { PersonalSection } from './personal-section';
 import { InquiriesSection, PublicRecordsSection } from './records-and-inquiries';
 import { SectionFrame } from './section-frame';
+import { StartOver } from './start-over';
 import { StartStep } from './start-step';
 
 interface CheckupWalkProps {
@@ -32,23 +35,31 @@ interface CheckupWalkProps {
 
 /** /checkup: the guided walk through the user's reports, the findings and the letters. */
 export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) {
-  const api = useCheckup(userId);
   const [params, setParams] = useSearchParams();
+  const practice = params.get('practice') === '1';
+  const api = useCheckup(userId, practice);
   const asked = params.get('step');
   const step: StepId = api.checkup && isStepId(asked) ? asked : 'start';
   const moved = useRef(false);
-  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
 
   // Each step is a history entry: Back goes to the previous step, a reload stays on this one.
-  function goTo(next: StepId) {
+  function goTo(next: StepId, inPractice = practice) {
     moved.current = true;
-    setParams({ step: next });
+    setParams(stepParams(next, inPractice));
   }
 
   useEffect(() => {
     if (moved.current) document.getElementById('checkup-step-title')?.focus();
-    window.scrollTo?.(0, 0);
-  }, [step]);
+    if (!params.get('finding')) window.scrollTo?.(0, 0);
+  }, [step]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // "Continue the checkup" reopens the step the consumer was last on.
+  const lastStep = api.checkup?.lastStep;
+  const { update } = api;
+  useEffect(() => {
+    if (step !== 'start' && lastStep !== undefined && lastStep !== step)
+      update((current) => ({ ...current, lastStep: step }));
+  }, [step, lastStep, update]);
 
   const checkup = api.checkup;
   const section = isSectionStep(step) ? step : undefined;
@@ -56,14 +67,15 @@ export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) 
     <div className="space-y-6">
       {checkup && (
         <nav aria-label="Checkup steps" className="overflow-x-auto">
-          <ol className="flex flex-wrap gap-2 text-sm">
+          {/* One row that scrolls sideways on a phone: the steps never push the step down. */}
+          <ol className="flex gap-2 text-sm max-sm:pb-1 sm:flex-wrap">
             {STEP_IDS.map((each, index) => (
               <li key={each}>
                 <button
                   type="button"
                   aria-current={each === step ? 'step' : undefined}
                   onClick={() => goTo(each)}
-                  className={`rounded-full border px-3 py-1 ${each === step ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-gray-300 text-gray-800'} ${checkup.skippedSections.includes(each as never) ? 'line-through' : ''}`}
+                  className={`rounded-full border px-3 py-1 whitespace-nowrap ${each === step ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-gray-300 text-gray-800'} ${checkup.skippedSections.includes(each as never) ? 'line-through' : ''}`}
                 >
                   {index + 1}. {STEP_LABELS[each]}
                 </button>
@@ -74,9 +86,8 @@ export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) 
       )}
       {checkup?.sample && (
         <p className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
-          <strong>Sample mode:</strong> three fictional reports of a made-up person (Alex J.
-          Sample). Answer the questions as if they were yours; nothing here is anyone&apos;s real
-          data.
+          <strong>Sample mode:</strong> practice on a made-up person&apos;s reports, apart from your
+          own checkup. Its letters say &quot;SAMPLE: not for mailing&quot; and are never mailed.
         </p>
       )}
       {!api.kept && (
@@ -87,7 +98,14 @@ export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) 
           {CHECKUP_MESSAGES.notKept}
         </p>
       )}
-      {step === 'start' && <StartStep api={api} onStarted={() => goTo('personal')} />}
+      {step === 'start' && (
+        <StartStep
+          api={api}
+          onOpen={(inPractice) =>
+            goTo(resumeStep(api.lastSteps[inPractice ? 'practice' : 'own']), inPractice)
+          }
+        />
+      )}
       {checkup && section && (
         <SectionFrame
           section={section}
@@ -151,44 +169,13 @@ export function CheckupWalk({ userId, signUpName, onMailed }: CheckupWalkProps) 
         </div>
       )}
       {checkup && (
-        <div className="border-t border-gray-200 pt-4 text-sm">
-          {confirmingStartOver ? (
-            <div role="group" aria-label="Start over" className="flex flex-wrap items-center gap-3">
-              <p className="font-semibold text-red-800">
-                This clears everything you entered in the checkup from this browser.
-              </p>
-              <button
-                type="button"
-                className={buttonClasses(
-                  'primary',
-                  'bg-red-700 px-4 py-2 text-sm hover:bg-red-800',
-                )}
-                onClick={() => {
-                  api.startOver();
-                  setConfirmingStartOver(false);
-                  goTo('start');
-                }}
-              >
-                Yes, clear the checkup
-              </button>
-              <button
-                type="button"
-                className={buttonClasses('secondary', 'px-4 py-2 text-sm')}
-                onClick={() => setConfirmingStartOver(false)}
-              >
-                Cancel
-              </button>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className={buttonClasses('tertiary', 'py-2 text-sm text-red-800')}
-              onClick={() => setConfirmingStartOver(true)}
-            >
-              Start over
-            </button>
-          )}
-        </div>
+        <StartOver
+          practice={practice}
+          onConfirm={() => {
+            api.startOver();
+            goTo('start');
+          }}
+        />
       )}
     </div>
   );

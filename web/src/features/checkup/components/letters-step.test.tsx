@@ -16,14 +16,17 @@ const onMailed = vi.fn(async (letters: MailedLetter[]) => {
   void letters;
 });
 
+/** The sample answered as suggested, as if it were the consumer's own reports. */
+const own = (): Checkup => ({ ...answerSample(sampleCheckup()), sample: false });
+
 function renderLetters({
-  checkup = answerSample(sampleCheckup()),
+  checkup = own(),
   signUpName = '',
 }: { checkup?: Checkup; signUpName?: string } = {}) {
   saveCheckup(USER, checkup);
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <MemoryRouter initialEntries={['/checkup?step=letters']}>
+    <MemoryRouter initialEntries={[`/checkup?step=letters${checkup.sample ? '&practice=1' : ''}`]}>
       <CheckupWalk userId={USER} signUpName={signUpName} onMailed={onMailed} />
     </MemoryRouter>,
   );
@@ -116,8 +119,84 @@ describe('the letters step', () => {
     expect(creditor.letterText).toContain('P.O. Box 9\nDover, DE 19901');
   });
 
+  it('asks what a bureau needs to find the file, for these letters only: nothing of it is kept', async () => {
+    const { user } = renderLetters({ signUpName: 'Alex J. Sample' });
+    await user.type(screen.getByLabelText('Date of birth'), '1985-03-04');
+    await user.type(screen.getByLabelText('Last 4 digits of your SSN'), '6789');
+    await user.type(screen.getByLabelText('Experian report number'), '1234-5678-90');
+    await user.type(
+      screen.getByLabelText('Previous address (if you moved in the last 2 years)'),
+      '9 Elm Street',
+    );
+    const experian = screen.getByRole('article', { name: 'Letter to Experian' });
+    await user.click(within(experian).getByText('Read the letter'));
+    const text = (await within(experian).findByText(/Dispute of my credit file/)).textContent;
+    expect(text).toContain('Date of birth: March 4, 1985\nSSN (last 4 digits): 6789');
+    expect(text).toContain('(report number 1234-5678-90)');
+    expect(text).toContain('Previous address: 9 Elm Street');
+    const kept = JSON.stringify({ ...localStorage });
+    expect(kept).toContain('9 Elm Street');
+    expect(kept).not.toMatch(/6789|1985-03-04|1234-5678-90/);
+  });
+
+  it('marks bad input inline: that bureau’s letter waits, the others can still be made', async () => {
+    const { user } = renderLetters({ signUpName: 'Alex J. Sample' });
+    await user.type(screen.getByLabelText('Equifax report number'), 'x'.repeat(41));
+    const equifax = screen.getByRole('article', { name: 'Letter to Equifax' });
+    expect(within(equifax).getByText('This letter waits until you fix:')).toBeInTheDocument();
+    expect(within(equifax).queryByRole('button', { name: /Download/ })).toBeNull();
+    const experian = screen.getByRole('article', { name: 'Letter to Experian' });
+    expect(within(experian).getByRole('button', { name: /Download/ })).toBeInTheDocument();
+    expect(screen.getAllByText(/A report number has at most 40 characters/).length).toBeGreaterThan(
+      0,
+    );
+
+    await user.type(screen.getByLabelText('Last 4 digits of your SSN'), '123456789');
+    expect(screen.getAllByText(/Enter only the last 4 digits of the SSN/).length).toBeGreaterThan(
+      1,
+    );
+    expect(within(experian).queryByRole('button', { name: /Download/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark all as mailed' })).toBeNull();
+  });
+
+  it('lists a finding not answered yet under "Not in a letter yet", with a link back to it', () => {
+    const checkup = own();
+    const summit = Object.keys(checkup.answers).find((id) =>
+      id.startsWith(
+        `duplicate:${checkup.accounts.find((each) => each.accountNumber === '8831')!.id}`,
+      ),
+    )!;
+    delete checkup.answers[summit];
+    renderLetters({ checkup });
+    const notYet = screen.getByRole('region', { name: 'Not in a letter yet' });
+    expect(
+      within(notYet).getByText(/Duplicate: Summit Medical Collections, ending 8831/),
+    ).toBeInTheDocument();
+    expect(within(notYet).getByRole('link', { name: 'Answer it' })).toHaveAttribute(
+      'href',
+      `/checkup?step=findings&finding=${encodeURIComponent(summit)}`,
+    );
+  });
+
+  it('a sample’s letters are practice: signed by its holder, marked, and never mailed', async () => {
+    localStorage.setItem(
+      detailsKey(USER),
+      JSON.stringify({ name: 'Jane Q. Public', address: '12 Elm' }),
+    );
+    const { user } = renderLetters({ checkup: answerSample(sampleCheckup()) });
+    expect(screen.queryByRole('button', { name: 'Mark all as mailed' })).toBeNull();
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    const experian = screen.getByRole('article', { name: 'Letter to Experian' });
+    await user.click(within(experian).getByText('Read the letter'));
+    const text = (await within(experian).findByText(/Dispute of my credit file/)).textContent!;
+    expect(text.startsWith('SAMPLE: not for mailing')).toBe(true);
+    expect(text).toContain('Alex J. Sample');
+    expect(text).not.toContain('Jane Q. Public');
+    expect(onMailed).not.toHaveBeenCalled();
+  });
+
   it('says one bureau letter in the singular, and shows a bankruptcy by its case number', () => {
-    renderLetters({ checkup: { ...answerSample(sampleCheckup()), bureaus: ['transunion'] } });
+    renderLetters({ checkup: { ...own(), bureaus: ['transunion'] } });
     expect(
       screen.getByText(/^1 letter to TransUnion with all of its items, and \d+ direct/),
     ).toBeInTheDocument();

@@ -42,6 +42,7 @@ export function PersonalSection({ api }: { api: CheckupApi }) {
               />
               <FormField
                 label="What the report shows"
+                type={entry.kind === 'date-of-birth' ? 'date' : 'text'}
                 value={entry.value}
                 maxLength={CHECKUP_LIMITS.value}
                 onChange={(value) => api.change('personal', entry.id, { value })}
@@ -80,7 +81,11 @@ export function PersonalSection({ api }: { api: CheckupApi }) {
             </fieldset>
             <div className="mt-3">
               <Checkbox
-                label="This was never mine"
+                label={
+                  entry.kind === 'date-of-birth'
+                    ? 'This date of birth is wrong'
+                    : 'This was never mine'
+                }
                 checked={entry.neverMine}
                 onChange={(neverMine) => api.change('personal', entry.id, { neverMine })}
               />

@@ -2,47 +2,76 @@ import {
   computeFindings,
   emptyCheckup,
   inputProblems,
+  sampleCheckup,
   type Checkup,
   type Finding,
+  type FindingAnswer,
   type InputProblem,
 } from '@shared/checkup';
-import { toIsoDate } from '@shared/letters';
+import { toIsoDate, type BureauId } from '@shared/letters';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { forgetCheckupOnDevice, loadCheckup, saveCheckup } from '@/lib/checkup-storage';
+import {
+  forgetCheckupOnDevice,
+  forgetPracticeOnDevice,
+  loadCheckup,
+  loadPractice,
+  saveCheckup,
+} from '@/lib/checkup-storage';
 
 type Lists = 'personal' | 'accounts' | 'publicRecords' | 'inquiries';
 type EntryOf<K extends Lists> = Checkup[K][number];
 
 export interface CheckupApi {
-  /** Null before the user starts (or after "Start over"). */
+  /** The checkup on screen: the practice run or the user's own; null before it starts. */
   checkup: Checkup | null;
+  /** The practice run on the sample is on screen. */
+  practice: boolean;
+  /** Whether each is kept: the start step offers to continue it. */
+  hasOwn: boolean;
+  hasPractice: boolean;
+  /** The step each was last on ('' when none): "Continue" reopens it. */
+  lastSteps: { own: string; practice: string };
   findings: Finding[];
   problems: InputProblem[];
   today: string;
   /** False when this browser keeps nothing: the checkup lives for the page only. */
   kept: boolean;
-  start(checkup: Checkup): void;
+  /** Begins the user's own checkup, empty, with the reports they have. */
+  startOwn(bureaus: BureauId[]): void;
+  /** Begins the practice run on the sample (its own, apart from the user's checkup). */
+  startPractice(bureaus: BureauId[]): void;
   update(change: (checkup: Checkup) => Checkup): void;
   add<K extends Lists>(list: K, entry: EntryOf<K>): void;
   change<K extends Lists>(list: K, id: string, patch: Partial<EntryOf<K>>): void;
   remove(list: Lists, id: string): void;
+  /** Changes the answer of one finding. */
+  answer(findingId: string, patch: Partial<FindingAnswer>): void;
   startOver(): void;
 }
 
-/** The account's checkup, saved in this browser on every change; findings computed as it changes. */
-export function useCheckup(userId: string): CheckupApi {
-  const [checkup, setCheckup] = useState<Checkup | null>(() => loadCheckup(userId));
+/**
+ * The account's checkup and its practice run, each saved in this browser on every change;
+ * `practice` says which one is on screen. Findings are computed as it changes.
+ */
+export function useCheckup(userId: string, practice: boolean): CheckupApi {
+  const [own, setOwn] = useState<Checkup | null>(() => loadCheckup(userId));
+  const [sample, setSample] = useState<Checkup | null>(() => loadPractice(userId));
   const [kept, setKept] = useState(true);
   const today = toIsoDate(new Date());
+  const checkup = practice ? sample : own;
+  const setActive = practice ? setSample : setOwn;
 
   useEffect(() => {
-    if (checkup) setKept(saveCheckup(userId, checkup));
-  }, [userId, checkup]);
+    if (own) setKept(saveCheckup(userId, own));
+  }, [userId, own]);
+  useEffect(() => {
+    if (sample) setKept(saveCheckup(userId, sample));
+  }, [userId, sample]);
 
   const update = useCallback(
     (change: (current: Checkup) => Checkup) =>
-      setCheckup((current) => change(current ?? emptyCheckup())),
-    [],
+      setActive((current) => change(current ?? { ...emptyCheckup(), sample: practice })),
+    [setActive, practice],
   );
 
   const findings = useMemo(
@@ -53,11 +82,16 @@ export function useCheckup(userId: string): CheckupApi {
 
   return {
     checkup,
+    practice,
+    hasOwn: own !== null,
+    hasPractice: sample !== null,
+    lastSteps: { own: own?.lastStep ?? '', practice: sample?.lastStep ?? '' },
     findings,
     problems,
     today,
     kept,
-    start: setCheckup,
+    startOwn: (bureaus) => setOwn({ ...emptyCheckup(), bureaus }),
+    startPractice: (bureaus) => setSample({ ...sampleCheckup(today), bureaus }),
     update,
     add: (list, entry) => update((current) => ({ ...current, [list]: [...current[list], entry] })),
     change: (list, id, patch) =>
@@ -70,9 +104,21 @@ export function useCheckup(userId: string): CheckupApi {
         ...current,
         [list]: (current[list] as { id: string }[]).filter((entry) => entry.id !== id),
       })),
+    answer: (findingId, patch) =>
+      update((current) => ({
+        ...current,
+        answers: { ...current.answers, [findingId]: { ...current.answers[findingId], ...patch } },
+      })),
     startOver: () => {
-      forgetCheckupOnDevice(userId);
-      setCheckup(null);
+      if (practice) {
+        forgetPracticeOnDevice(userId);
+        setSample(null);
+      } else {
+        // The practice run is not the user's data to keep apart from: "Start over" clears both.
+        forgetCheckupOnDevice(userId);
+        setOwn(null);
+        setSample(null);
+      }
     },
   };
 }

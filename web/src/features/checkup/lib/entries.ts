@@ -20,7 +20,6 @@ export function newAccount(section: 'accounts' | 'collections'): AccountEntry {
     negative: section === 'collections' ? 'collection' : '',
     reports: {},
     notMine: false,
-    rightBureau: {},
   };
 }
 

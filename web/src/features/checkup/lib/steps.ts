@@ -26,3 +26,13 @@ export function nextStep(step: StepId): StepId {
 export function previousStep(step: StepId): StepId {
   return STEP_IDS[Math.max(STEP_IDS.indexOf(step) - 1, 0)]!;
 }
+
+/** The address of a step: the practice run carries `practice=1`, so Back and reload stay in it. */
+export function stepParams(step: StepId, practice: boolean): Record<string, string> {
+  return practice ? { step, practice: '1' } : { step };
+}
+
+/** Where "Continue" reopens a checkup: the step the consumer was last on, else the first section. */
+export function resumeStep(lastStep: string): StepId {
+  return isStepId(lastStep) && lastStep !== 'start' ? lastStep : 'personal';
+}
