@@ -11,15 +11,61 @@ import globals from 'globals';
  * One-way layers: shared/ imports nothing of ours; web/ and lambdas/ may import shared/;
  * runtime code (web/, lambdas/, shared/) never imports infra/ or local/.
  */
+const layerPatterns = (forbidden, message) => [
+  { group: forbidden.flatMap((dir) => [`**/${dir}/*`, `**/${dir}`]), message },
+];
 const layer = (files, forbidden, message) => ({
   files,
+  rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(forbidden, message) }] },
+});
+const WEB_FORBIDDEN = ['lambdas', 'infra', 'local', 'tests', 'bench'];
+const WEB_LAYER_MESSAGE = 'web/ may import only shared/ and itself.';
+
+const NO_ICU = [
+  { property: 'localeCompare', message: 'Order ISO text with compareIso (@shared/letters).' },
+  { property: 'toLocaleString', message: 'Format a count with its component, not ICU.' },
+  { property: 'toLocaleDateString', message: 'Format dates with date-fns (@shared/letters).' },
+];
+
+/**
+ * One data layer in the browser: only `web/src/lib/device-store/` touches the browser's storage
+ * (the auth client's own session key aside), so every stored record has one owner.
+ */
+const STORE_MESSAGE = 'Store and read data through @/lib/device-store.';
+const oneDataLayer = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: [
+    'web/src/lib/device-store/**',
+    'web/src/lib/supabase.ts',
+    '**/*.test.{ts,tsx}',
+    'web/src/testing/**',
+  ],
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: forbidden.flatMap((dir) => [`**/${dir}/*`, `**/${dir}`]), message }] },
+      {
+        patterns: layerPatterns(WEB_FORBIDDEN, WEB_LAYER_MESSAGE),
+        paths: [{ name: 'idb', message: STORE_MESSAGE }],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      ...['localStorage', 'sessionStorage', 'indexedDB'].map((name) => ({
+        name,
+        message: STORE_MESSAGE,
+      })),
+    ],
+    'no-restricted-properties': [
+      'error',
+      ...NO_ICU,
+      ...['localStorage', 'sessionStorage', 'indexedDB'].map((property) => ({
+        object: 'window',
+        property,
+        message: STORE_MESSAGE,
+      })),
     ],
   },
-});
+};
 
 /**
  * bulletproof-react's boundaries in web/src: a feature never imports another feature (pages that
@@ -116,15 +162,7 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'shared/**/testing/**'],
     rules: {
-      'no-restricted-properties': [
-        'error',
-        { property: 'localeCompare', message: 'Order ISO text with compareIso (@shared/letters).' },
-        { property: 'toLocaleString', message: 'Format a count with its component, not ICU.' },
-        {
-          property: 'toLocaleDateString',
-          message: 'Format dates with date-fns (@shared/letters).',
-        },
-      ],
+      'no-restricted-properties': ['error', ...NO_ICU],
     },
   },
   {
@@ -168,9 +206,6 @@ export default tseslint.config(
     ['web', 'infra', 'local', 'tests', 'bench'],
     'lambdas/ may import only shared/ and itself.',
   ),
-  layer(
-    ['web/**'],
-    ['lambdas', 'infra', 'local', 'tests', 'bench'],
-    'web/ may import only shared/ and itself.',
-  ),
+  layer(['web/**'], WEB_FORBIDDEN, WEB_LAYER_MESSAGE),
+  oneDataLayer,
 );

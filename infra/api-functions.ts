@@ -3,6 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BILLING_PARTITIONS } from '../lambdas/billing/items';
 import { IDENTITY_PARTITIONS } from '../lambdas/identity/items';
+import { SYNC_PARTITIONS } from '../lambdas/sync/items';
 
 /** The DynamoDB actions a function may be granted (a transaction's items need their own). */
 export type ReadAction = 'GetItem' | 'BatchGetItem' | 'Query';
@@ -23,6 +24,7 @@ export interface TableGrant {
 
 const { user, email, session, auth, rate } = IDENTITY_PARTITIONS;
 const { billing, customer, stripeEvent } = BILLING_PARTITIONS;
+const { sync } = SYNC_PARTITIONS;
 
 /** Secrets held in Secrets Manager; a function receives `<NAME>_SECRET_ARN` and read access. */
 export type SecretName =
@@ -235,7 +237,62 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     timeoutSeconds: 15,
     events: ['billing-portal.json', 'billing-portal-preflight.json'],
   },
+  {
+    id: 'Sync',
+    entry: 'lambdas/sync/index.ts',
+    description: 'End-to-end-encrypted sync, ciphertext only: /functions/v1/sync/records[/id]',
+    routes: [
+      {
+        path: '/functions/v1/sync/{proxy+}',
+        methods: [
+          HttpMethod.GET,
+          HttpMethod.POST,
+          HttpMethod.PUT,
+          HttpMethod.DELETE,
+          HttpMethod.OPTIONS,
+        ],
+      },
+    ],
+    table: {
+      read: { actions: ['GetItem', 'BatchGetItem', 'Query'], leadingKeys: [session, sync] },
+      write: {
+        actions: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+        leadingKeys: [sync],
+      },
+    },
+    secrets: [],
+    browserFacing: true,
+    rateLimitsByIp: false,
+    verifiesAccessTokens: true,
+    usesStripe: false,
+    sendsEmail: false,
+    // A 4 MiB record is read, checked and chunked in memory.
+    memorySize: 512,
+    timeoutSeconds: 15,
+    events: [
+      'sync-list.json',
+      'sync-batch-get.json',
+      'sync-put.json',
+      'sync-delete.json',
+      'sync-preflight.json',
+    ],
+  },
 ];
+
+/**
+ * The grant while the table may still hold the old layout (`legacyPartitions`): a function that
+ * reads sessions or billing items may read them under `USER#<id>` too. Auth holds `USER#` anyway.
+ */
+export function legacyTableGrant(grant: TableGrant): TableGrant {
+  const { leadingKeys } = grant.read;
+  if (!readsLegacyItems(grant) || leadingKeys.includes(user)) return grant;
+  return { ...grant, read: { ...grant.read, leadingKeys: [...leadingKeys, user] } };
+}
+
+/** Whether a function reads what the old layout kept under `USER#<id>`: sessions or billing. */
+export function readsLegacyItems(grant: TableGrant): boolean {
+  return grant.read.leadingKeys.some((prefix) => prefix === session || prefix === billing);
+}
 
 /** Stable, so `sam local invoke AuthFunction -e events/auth-signup.json` keeps working. */
 export function functionLogicalId(spec: Pick<ApiFunctionSpec, 'id'>): string {

@@ -1,19 +1,24 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Api } from './api';
 import {
   API_FUNCTIONS,
   functionLogicalId,
+  legacyTableGrant,
+  readsLegacyItems,
   tableStatements,
   type ApiFunctionSpec,
   type SecretName,
 } from './api-functions';
 import { AppFunction } from './app-function';
 import type { Identity } from './identity';
+import { METRICS_NAMESPACE } from '../lambdas/platform/metrics';
 import { FIVE_MINUTE_SUM, type AlarmFactory } from './operations';
 
 /**
@@ -23,6 +28,20 @@ import { FIVE_MINUTE_SUM, type AlarmFactory } from './operations';
  * requests that did not come through CloudFront.
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+/** Where a failure is felt at once: every auth page, paying, the billing portal, Stripe's webhook. */
+export const USER_FACING_FUNCTIONS = ['Auth', 'StripeCheckout', 'BillingPortal', 'StripeWebhook'];
+
+/** The API route keys (`METHOD /path`) of those functions, as the access log names them. */
+export function userFacingRouteKeys(): string[] {
+  return API_FUNCTIONS.filter((spec) => USER_FACING_FUNCTIONS.includes(spec.id)).flatMap((spec) =>
+    spec.routes.flatMap((route) =>
+      route.methods
+        .filter((method) => method !== 'OPTIONS')
+        .map((method) => `${method} ${route.path}`),
+    ),
+  );
+}
 
 export interface ApiFunctionsProps {
   api: Api;
@@ -34,6 +53,8 @@ export interface ApiFunctionsProps {
   stripePriceId: string;
   mailFrom?: string;
   emailConfirmation?: boolean;
+  /** The table may still hold the old layout: `LEGACY_PARTITIONS` and `legacyTableGrant`. */
+  legacyPartitions?: boolean;
   alarm: AlarmFactory;
 }
 
@@ -46,11 +67,41 @@ export class ApiFunctions extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionsProps) {
     super(scope, id);
     for (const spec of API_FUNCTIONS) this.addFunction(spec, props);
+    this.addUserFacingAlarm(props);
+  }
+
+  /**
+   * Any 5xx on a user-facing route, handled or not (a 502 from Stripe's answer as much as a
+   * crash), from the API's access log: one in five minutes alarms.
+   */
+  private addUserFacingAlarm(props: ApiFunctionsProps): void {
+    const serverErrors = new MetricFilter(this, 'UserFacing5xxFilter', {
+      logGroup: props.api.accessLogs,
+      filterPattern: FilterPattern.all(
+        FilterPattern.numberValue('$.status', '>=', 500),
+        FilterPattern.any(
+          ...userFacingRouteKeys().map((key) => FilterPattern.stringValue('$.routeKey', '=', key)),
+        ),
+      ),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: 'UserFacingServerErrors',
+      metricValue: '1',
+    });
+    props.alarm(
+      this,
+      'UserFacing5xx',
+      serverErrors.metric(FIVE_MINUTE_SUM),
+      'A 5xx on sign-in/sign-up/auth, checkout, the billing portal or the Stripe webhook ' +
+        '(API access log, status >= 500)',
+    );
   }
 
   private environmentOf(spec: ApiFunctionSpec, props: ApiFunctionsProps): Record<string, string> {
     const { identity } = props;
     const environment: Record<string, string> = { TABLE_NAME: props.table.tableName };
+    if (props.legacyPartitions && readsLegacyItems(spec.table)) {
+      environment.LEGACY_PARTITIONS = 'true';
+    }
     if (spec.browserFacing) {
       environment.PUBLISHABLE_KEY = props.publishableKey;
       environment.SITE_URL = props.siteUrl;
@@ -81,7 +132,8 @@ export class ApiFunctions extends Construct {
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
       environment: this.environmentOf(spec, props),
     });
-    for (const statement of tableStatements(props.table, spec.table)) fn.addToRolePolicy(statement);
+    const grant = props.legacyPartitions ? legacyTableGrant(spec.table) : spec.table;
+    for (const statement of tableStatements(props.table, grant)) fn.addToRolePolicy(statement);
     for (const name of spec.secrets) props.secrets[name].grantRead(fn);
     if (spec.sendsEmail && identity.sender && identity.configurationSet) {
       // SES authorizes SendEmail against the sender's identity, the configuration set and, in
@@ -139,6 +191,19 @@ export class ApiFunctions extends Construct {
       fn.metricErrors(FIVE_MINUTE_SUM),
       `${spec.id} Lambda threw (uncaught errors, timeouts, crashes)`,
     );
+    if (spec.sendsEmail && props.mailFrom) {
+      props.alarm(
+        this,
+        `${spec.id}EmailSendFailures`,
+        new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: 'EmailSendFailures',
+          dimensionsMap: { service: fn.functionName },
+          ...FIVE_MINUTE_SUM,
+        }),
+        'SES did not send an auth e-mail (rejected message, sandbox recipient, quota, outage)',
+      );
+    }
     props.alarm(
       this,
       `${spec.id}Throttles`,

@@ -16,6 +16,13 @@ const context = (key: string): string | undefined => {
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
+/** A setting given empty (`-c operatorName=`) is kept as '', so the synth can refuse it. */
+const given = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' ? value.trim() : undefined;
+};
+/** `true` in cdk.json, or `-c name=true`. */
+const flag = (key: string): boolean => String(app.node.tryGetContext(key)) === 'true';
 
 const siteDir = path.join(REPO_ROOT, 'web', 'dist');
 if (!existsSync(path.join(siteDir, 'index.html'))) {
@@ -36,6 +43,7 @@ try {
     siteDir,
     stripePriceId: context('stripePriceId') ?? '',
     publishableKey: context('publishableKey') ?? DEFAULT_PUBLISHABLE_KEY,
+    // Both live in cdk.json: a later deploy reads what the last one used (docs/operations.md).
     jwtSigningKeysGeneration: context('jwtSigningKeysGeneration') ?? '1',
     jwtSigningKeysEmergencyGeneration: context('jwtSigningKeysEmergencyGeneration'),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
@@ -43,10 +51,12 @@ try {
     monthlyBudgetUsd: monthlyBudgetUsd === undefined ? undefined : Number(monthlyBudgetUsd),
     existingTableName: context('existingTableName'),
     mailFrom: context('mailFrom'),
-    supportEmail: context('supportEmail'),
-    operatorName: context('operatorName'),
-    operatorAddress: context('operatorAddress'),
-    emailConfirmation: context('emailConfirmation') === 'true',
+    supportEmail: given('supportEmail'),
+    operatorName: given('operatorName'),
+    operatorAddress: given('operatorAddress'),
+    allowAnonymousOperator: flag('allowAnonymousOperator'),
+    emailConfirmation: flag('emailConfirmation'),
+    legacyPartitions: flag('legacyPartitions'),
     webAclArn: context('webAclArn'),
     // The CDK CLI passes the region it deploys this env-agnostic stack to.
     deployRegion: process.env.CDK_DEFAULT_REGION,

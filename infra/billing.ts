@@ -1,9 +1,16 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterPattern, LogGroup, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import {
+  AwsCustomResource,
+  AwsCustomResourcePolicy,
+  PhysicalResourceId,
+} from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { LOG_RETENTION } from './app-function';
 import { METRICS_NAMESPACE } from '../lambdas/platform/metrics';
 import { FIVE_MINUTE_SUM, type AlarmFactory } from './operations';
 import { StripeReconciliation } from './reconciliation';
@@ -57,8 +64,30 @@ export class Billing extends Construct {
       reconcile.metricErrors(FIVE_MINUTE_SUM),
       'The daily Stripe reconciliation failed (it runs again tomorrow from the same cursor)',
     );
+    // The stack's creation runs it once (in the background): the missed-run alarm below starts
+    // with a finished run (a fresh deploy has no Stripe key yet, which counts as nothing to do).
+    const firstRun = new AwsCustomResource(this, 'StripeReconcileFirstRun', {
+      onCreate: {
+        service: 'Lambda',
+        action: 'invoke',
+        parameters: { FunctionName: reconcile.functionName, InvocationType: 'Event' },
+        physicalResourceId: PhysicalResourceId.of('stripe-reconcile-first-run'),
+      },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [reconcile.functionArn],
+        }),
+      ]),
+      installLatestAwsSdk: false,
+      logGroup: new LogGroup(this, 'StripeReconcileFirstRunLogs', {
+        retention: LOG_RETENTION,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
+      timeout: Duration.minutes(2),
+    });
     // Missing data is the problem here: a schedule that never fires publishes nothing.
-    props.alarm(
+    const missed = props.alarm(
       this,
       'StripeReconcileMissed',
       new Metric({
@@ -76,6 +105,7 @@ export class Billing extends Construct {
         treatMissingData: TreatMissingData.BREACHING,
       },
     );
+    missed.node.addDependency(firstRun);
 
     const webhookFailures = new MetricFilter(this, 'StripeWebhookFailuresFilter', {
       logGroup: props.accessLogs,

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { JSONWebKeySet } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CFN_LINT_MODE, requireCfnLint } from '../tests/support/cfn-lint';
 import { startStripeEmulator, type RunningStripeEmulator } from '../local/stripe-emulator/server';
 import { PLAN } from '../shared/plan';
 import { createTestTable } from '../tests/support/test-table';
@@ -46,7 +47,6 @@ type LambdaEvent = {
   [key: string]: unknown;
 };
 
-const hasCfnLint = spawnSync('cfn-lint', ['--version']).status === 0;
 let functions: Map<string, SynthesizedFunction>;
 
 const readEvent = (name: string): LambdaEvent =>
@@ -109,31 +109,35 @@ describe('npm run synth', () => {
     // Two `npm run synth` processes: about 15 s each on a loaded 2-core machine.
   }, 120_000);
 
-  test.skipIf(!hasCfnLint)('cfn-lint: no errors, and no warnings but those CDK generates', () => {
-    const result = spawnSync('cfn-lint', ['--format', 'json', templatePath(OUTDIR)], {
-      encoding: 'utf8',
-    });
-    // Exit status is a bit set: 2 errors, 4 warnings, 8 informational; 1 means cfn-lint failed.
-    expect(result.status! & 1, result.stderr).toBe(0);
-    const matches = JSON.parse(result.stdout || '[]') as Array<{
-      Level: string;
-      Message: string;
-      Rule: { Id: string };
-    }>;
-    expect(matches.filter((match) => match.Level === 'Error')).toEqual([]);
-    expect(result.status! & 2).toBe(0);
-    // CDK makes every Lambda it builds (ours and its own handlers) DependsOn its role, which the
-    // function's Role attribute already implies (W3005). Nothing else.
-    const warnings = matches.filter((match) => match.Level === 'Warning');
-    const cdkRoleDependsOn =
-      /^'\w+(ServiceRole|Role)[0-9A-F]{8}' dependency already enforced by a 'GetAtt' at 'Resources\/\w+\/Properties\/Role'$/;
-    for (const warning of warnings) {
-      expect([warning.Rule.Id, warning.Message]).toEqual([
-        'W3005',
-        expect.stringMatching(cdkRoleDependsOn),
-      ]);
-    }
-  });
+  test.skipIf(CFN_LINT_MODE === 'skip')(
+    'cfn-lint: no errors, and no warnings but those CDK generates',
+    () => {
+      requireCfnLint();
+      const result = spawnSync('cfn-lint', ['--format', 'json', templatePath(OUTDIR)], {
+        encoding: 'utf8',
+      });
+      // Exit status is a bit set: 2 errors, 4 warnings, 8 informational; 1 means cfn-lint failed.
+      expect(result.status! & 1, result.stderr).toBe(0);
+      const matches = JSON.parse(result.stdout || '[]') as Array<{
+        Level: string;
+        Message: string;
+        Rule: { Id: string };
+      }>;
+      expect(matches.filter((match) => match.Level === 'Error')).toEqual([]);
+      expect(result.status! & 2).toBe(0);
+      // CDK makes every Lambda it builds (ours and its own handlers) DependsOn its role, which the
+      // function's Role attribute already implies (W3005). Nothing else.
+      const warnings = matches.filter((match) => match.Level === 'Warning');
+      const cdkRoleDependsOn =
+        /^'\w+(ServiceRole|Role)[0-9A-F]{8}' dependency already enforced by a 'GetAtt' at 'Resources\/\w+\/Properties\/Role'$/;
+      for (const warning of warnings) {
+        expect([warning.Rule.Id, warning.Message]).toEqual([
+          'W3005',
+          expect.stringMatching(cdkRoleDependsOn),
+        ]);
+      }
+    },
+  );
 });
 
 /** ARNs of the stack's secrets, as the functions get them in `<NAME>_SECRET_ARN`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAuthConfig } from '../lambdas/auth/config';
 import { generateSigningKeys, parseKeySet } from '../lambdas/identity/signing-keys';
-import { nextKeySet } from './jwt-signing-keys-handler';
+import { applyKeySetEvent, nextKeySet, type KeySetEvent } from './jwt-signing-keys-handler';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from './jwt-signing-keys';
 
 const key = async () => parseKeySet((await generateSigningKeys()).signingKeys, 'keys').keys[0]!;
@@ -31,6 +31,37 @@ describe('signing keys after a deploy', () => {
     // An hour later a graceful rotation drops the retired keys.
     const later = nextKeySet(again, 'rotate', await key(), NOW + 4200 + 3600, 3600);
     expect(later.keys).toHaveLength(2);
+  });
+
+  it('keeps the keys on every later deploy that asks for no higher generation', async () => {
+    let secret: string | undefined;
+    const store = {
+      read: async () => secret,
+      write: async (text: string) => void (secret = text),
+    };
+    let deployed: KeySetEvent['ResourceProperties'] | undefined;
+    /** One deploy with these settings, as CloudFormation sends it to the provider. */
+    const deploy = async (Generation: string, EmergencyGeneration = '') => {
+      const properties = { SecretArn: 'arn:secret', Generation, EmergencyGeneration };
+      const event: KeySetEvent = deployed
+        ? { RequestType: 'Update', ResourceProperties: properties, OldResourceProperties: deployed }
+        : { RequestType: 'Create', ResourceProperties: properties };
+      deployed = properties;
+      await applyKeySetEvent(event, store, NOW);
+      return parseKeySet(secret!, 'keys').keys.map((k) => k.kid);
+    };
+    const first = await deploy('1');
+    expect(await deploy('1')).toEqual(first);
+    // The emergency flag given once rotates once; the deploys after it, without the flag, keep.
+    const emergency = await deploy('1', '1');
+    expect(emergency[0]).not.toBe(first[0]);
+    expect(await deploy('1')).toEqual(emergency);
+    expect(await deploy('1', '')).toEqual(emergency);
+    // A graceful rotation to 2, then a deploy that forgot it (back to 1): no second rotation.
+    const rotated = await deploy('2');
+    expect(rotated.slice(0, 2)).toEqual([expect.any(String), emergency[0]]);
+    expect(await deploy('1')).toEqual(rotated);
+    expect(await deploy('2')).toEqual(rotated);
   });
 
   it("the retirement window is the auth function's token lifetime", () => {

@@ -35,11 +35,35 @@ const secrets = new SecretsManagerClient({});
 /** Auth's default `JWT_EXPIRY_SECONDS`, for a resource created before the property existed. */
 const DEFAULT_TOKEN_LIFETIME = 3600;
 
-async function readKeySet(secretArn: string): Promise<JSONWebKeySet | null> {
-  const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretArn }));
+/** Where the key set is kept: the secret's text (undefined while it holds Secrets Manager's placeholder). */
+export interface KeySetStore {
+  read(): Promise<string | undefined>;
+  write(text: string): Promise<void>;
+}
+
+/**
+ * What the secret holds: the key set, and the generations it was last changed for. A deploy
+ * rotates only for a generation above the recorded one, so a later deploy that omits or lowers a
+ * setting (a `-c` flag given once) keeps the keys.
+ */
+interface StoredKeySet extends JSONWebKeySet {
+  generation?: number;
+  emergencyGeneration?: number;
+}
+
+/** A generation as a number: '' or unset is 0. */
+export function generationNumber(value: string | undefined): number {
+  const number = Number(value || 0);
+  return Number.isFinite(number) ? number : 0;
+}
+
+function parseStored(text: string | undefined): StoredKeySet | null {
+  if (!text) return null;
   try {
-    const keySet = parseKeySet(out.SecretString ?? '', 'JWT_SIGNING_KEYS');
-    return typeof keySet.keys[0]!.d === 'string' ? keySet : null;
+    const keySet = parseKeySet(text, 'JWT_SIGNING_KEYS');
+    if (typeof keySet.keys[0]!.d !== 'string') return null;
+    const { generation, emergencyGeneration } = JSON.parse(text) as StoredKeySet;
+    return { ...keySet, generation, emergencyGeneration };
   } catch {
     // The secret still holds the random placeholder Secrets Manager created it with.
     return null;
@@ -88,34 +112,74 @@ export function nextKeySet(
 }
 
 /**
- * Creates the ES256 signing key set in Secrets Manager on first deploy and keeps it on later
- * deploys; a new `Generation` or `EmergencyGeneration` changes it as `nextKeySet` says.
+ * Creates the ES256 signing key set on first deploy and keeps it on later deploys; a
+ * `Generation` or `EmergencyGeneration` above the recorded one changes it as `nextKeySet` says.
  * Returns only the public JWKS.
  */
-export async function handler(event: KeySetEvent): Promise<KeySetResponse> {
-  const { SecretArn: secretArn, Generation: generation } = event.ResourceProperties;
-  const emergencyGeneration = event.ResourceProperties.EmergencyGeneration ?? '';
+export async function applyKeySetEvent(
+  event: KeySetEvent,
+  store: KeySetStore,
+  nowSeconds: number,
+): Promise<KeySetResponse> {
+  const { SecretArn: secretArn } = event.ResourceProperties;
   if (event.RequestType === 'Delete') {
     return { PhysicalResourceId: event.PhysicalResourceId ?? secretArn };
   }
-  const current = await readKeySet(secretArn);
+  const generation = generationNumber(event.ResourceProperties.Generation);
+  const emergencyGeneration = generationNumber(event.ResourceProperties.EmergencyGeneration);
+  const current = parseStored(await store.read());
+  // A secret written before generations were recorded: the previous deploy's properties.
   const old = event.RequestType === 'Update' ? event.OldResourceProperties : undefined;
-  const emergency = old !== undefined && (old.EmergencyGeneration ?? '') !== emergencyGeneration;
-  const rotate = old !== undefined && old.Generation !== generation;
-  const change: KeyChange = emergency ? 'emergency' : rotate ? 'rotate' : 'keep';
+  const applied = {
+    generation: current?.generation ?? generationNumber(old?.Generation ?? String(generation)),
+    emergencyGeneration:
+      current?.emergencyGeneration ??
+      generationNumber(old?.EmergencyGeneration ?? String(emergencyGeneration)),
+  };
+  const change: KeyChange =
+    emergencyGeneration > applied.emergencyGeneration
+      ? 'emergency'
+      : generation > applied.generation
+        ? 'rotate'
+        : 'keep';
   const lifetime = Number(event.ResourceProperties.TokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME);
   const keySet = !current
     ? { keys: [await freshKey()] }
     : change === 'keep'
       ? current
-      : nextKeySet(current, change, await freshKey(), Math.floor(Date.now() / 1000), lifetime);
-  if (keySet !== current) {
-    await secrets.send(
-      new PutSecretValueCommand({ SecretId: secretArn, SecretString: JSON.stringify(keySet) }),
-    );
+      : nextKeySet(current, change, await freshKey(), nowSeconds, lifetime);
+  const stored: StoredKeySet = {
+    keys: keySet.keys,
+    generation: Math.max(generation, applied.generation),
+    emergencyGeneration: Math.max(emergencyGeneration, applied.emergencyGeneration),
+  };
+  if (
+    !current ||
+    change !== 'keep' ||
+    current.generation !== stored.generation ||
+    current.emergencyGeneration !== stored.emergencyGeneration
+  ) {
+    await store.write(JSON.stringify(stored));
   }
   return {
     PhysicalResourceId: secretArn,
-    Data: { PublicJwks: JSON.stringify(publicJwksOf(keySet!)) },
+    Data: { PublicJwks: JSON.stringify(publicJwksOf(keySet)) },
   };
+}
+
+export function handler(event: KeySetEvent): Promise<KeySetResponse> {
+  const secretId = event.ResourceProperties.SecretArn;
+  return applyKeySetEvent(
+    event,
+    {
+      async read() {
+        const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+        return out.SecretString;
+      },
+      async write(text) {
+        await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: text }));
+      },
+    },
+    Math.floor(Date.now() / 1000),
+  );
 }

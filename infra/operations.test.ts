@@ -5,6 +5,7 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CFN_LINT_MODE, requireCfnLint } from '../tests/support/cfn-lint';
 import { SES_REVIEW_RATES } from './identity';
 import {
   BUDGET_TYPE,
@@ -31,7 +32,6 @@ type Resource = { Type: string; Properties: Record<string, any>; [key: string]: 
 const CDK_JSON = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '..', 'cdk.json'), 'utf8'),
 ) as { context: Record<string, unknown> };
-const hasCfnLint = spawnSync('cfn-lint', ['--version']).status === 0;
 const MAIL_FROM = 'Credit Dispute Letters <no-reply@letters.example.com>';
 
 let siteDir: string;
@@ -45,6 +45,7 @@ const baseProps = (): CreditDisputeLettersStackProps => ({
   stripePriceId: 'price_operations',
   publishableKey: 'sb_publishable_operations',
   jwtSigningKeysGeneration: '1',
+  allowAnonymousOperator: true,
   alarmEmail: 'ops@example.com',
 });
 
@@ -152,15 +153,19 @@ describe('1. alarm delivery', () => {
 });
 
 describe('2. regions', () => {
-  test.skipIf(!hasCfnLint)('infra/region-support.json is what cfn-lint’s region data says', () => {
-    const script = path.join(import.meta.dirname, 'region-support.py');
-    const result = spawnSync('python3', [script, ...REGION_DATA.types], {
-      input: JSON.stringify(regionPartitions()),
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(REGION_DATA);
-  });
+  test.skipIf(CFN_LINT_MODE === 'skip')(
+    'infra/region-support.json is what cfn-lint’s region data says',
+    () => {
+      requireCfnLint();
+      const script = path.join(import.meta.dirname, 'region-support.py');
+      const result = spawnSync('python3', [script, ...REGION_DATA.types], {
+        input: JSON.stringify(regionPartitions()),
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual(REGION_DATA);
+    },
+  );
 
   test('the data knows every resource type the stack creates', () => {
     for (const template of templates.values()) {
@@ -204,9 +209,10 @@ describe('2. regions', () => {
     expect(nextSteps).toContain('aws budgets create-budget');
   });
 
-  test.skipIf(!hasCfnLint)(
+  test.skipIf(CFN_LINT_MODE === 'skip')(
     'cfn-lint is clean in every commercial region the stack accepts',
     () => {
+      requireCfnLint();
       const dir = mkdtempSync(path.join(tmpdir(), 'regions-'));
       const linted: string[] = [];
       try {
@@ -272,6 +278,101 @@ describe('4. the reconciliation is watched', () => {
       Threshold: 1,
       TreatMissingData: 'breaching',
     });
+  });
+});
+
+describe('4b. the missed-run alarm starts clear', () => {
+  test("the stack's creation runs the reconciliation once, before the alarm exists", () => {
+    const resources = resourcesOf(full());
+    const [runId, run] = ofType(full(), 'Custom::AWS').find(([id]) =>
+      id.startsWith('StripeReconcileFirstRun'),
+    )!;
+    const create = JSON.stringify(run.Properties.Create).replace(/\\"/g, '"');
+    expect(create).toContain('"action":"invoke"');
+    expect(create).toContain('"InvocationType":"Event"');
+    expect(create).toContain('StripeReconcileFunction');
+    expect(run.Properties.Update).toBeUndefined();
+    const [, alarm] = Object.entries(resources).find(([id]) =>
+      id.startsWith('StripeReconcileMissed'),
+    )!;
+    expect(alarm.DependsOn).toContain(runId);
+  });
+});
+
+describe('5b. alarms for what users feel', () => {
+  const alarmsOf = (template: Template) =>
+    ofType(template, 'AWS::CloudWatch::Alarm').map(
+      ([id, a]) => ({ id, ...a.Properties }) as Record<string, unknown> & { id: string },
+    );
+
+  test('one 5xx on auth, checkout, the billing portal or the webhook in 5 minutes alarms, from the access log', () => {
+    const resources = resourcesOf(full());
+    const [filterId, filter] = ofType(full(), 'AWS::Logs::MetricFilter').find(([id]) =>
+      id.startsWith('UserFacing5xxFilter'),
+    )!;
+    const pattern = filter.Properties.FilterPattern as string;
+    expect(pattern).toContain('$.status >= 500');
+    for (const routeKey of [
+      'POST /functions/v1/stripe-checkout',
+      'POST /functions/v1/billing-portal',
+      'POST /functions/v1/stripe-webhook',
+      'POST /auth/v1/token',
+      'POST /auth/v1/signup',
+      'POST /auth/v1/recover',
+      'GET /auth/v1/user',
+      'ANY /auth/v1/{proxy+}',
+    ]) {
+      expect(pattern).toContain(`$.routeKey = "${routeKey}"`);
+    }
+    expect(pattern).not.toContain('stripe_user_subscriptions');
+    expect(pattern.length).toBeLessThanOrEqual(1024);
+    const logGroup = filter.Properties.LogGroupName.Ref as string;
+    expect(resources[logGroup]!.Type).toBe('AWS::Logs::LogGroup');
+    expect(
+      JSON.stringify(
+        resources.ApiDefaultStage ?? ofType(full(), 'AWS::ApiGatewayV2::Stage')[0]![1],
+      ),
+    ).toContain(logGroup);
+    const metric = filter.Properties.MetricTransformations[0];
+    expect(alarmsOf(full())).toContainEqual(
+      expect.objectContaining({
+        Namespace: metric.MetricNamespace,
+        MetricName: metric.MetricName,
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      }),
+    );
+    expect(filterId).toBeDefined();
+  });
+
+  test('an e-mail SES did not send (rejected, sandbox recipient) alarms at once; none without mailFrom', () => {
+    const emailAlarm = (template: Template) =>
+      alarmsOf(template).find((a) => a.MetricName === 'EmailSendFailures');
+    expect(emailAlarm(full())).toMatchObject({
+      Namespace: 'CreditDisputeLetters',
+      Dimensions: [{ Name: 'service', Value: { Ref: 'AuthFunction' } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(emailAlarm(templates.get('ap-east-1')!)).toBeUndefined();
+  });
+
+  test('docs/operations.md says what each alarm means and the log line to look for', () => {
+    const runbook = readFileSync(
+      path.join(import.meta.dirname, '..', 'docs', 'operations.md'),
+      'utf8',
+    );
+    const ids = new Set(
+      alarmsOf(full()).map(({ id }) =>
+        id.replace(/(Alarm)?[0-9A-F]{8}$/, '').replace(/Alarm$/, ''),
+      ),
+    );
+    for (const id of ids) expect(runbook, id).toContain(`\`${id}\``);
   });
 });
 

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { LOCAL_TABLE_NAME } from '../local/constants';
+import { isEntryPoint } from '../local/entry-point';
 import { SAM_STACK } from '../local/sam-stack';
 import { loadLocalSigningKeys } from '../local/signing-keys';
 import { PLAN } from '../shared/plan';
@@ -111,7 +112,7 @@ export function deployedValues(outputs: Record<string, string>): Record<string, 
     STRIPE_WEBHOOK_SECRET_SECRET_ARN: 'StripeWebhookSecretSecretArn',
     ORIGIN_VERIFY_SECRET_SECRET_ARN: 'OriginVerifySecretArn',
   };
-  return Object.fromEntries(
+  const values = Object.fromEntries(
     Object.entries(needed).map(([name, output]) => {
       const value = outputs[output];
       if (!value)
@@ -119,6 +120,9 @@ export function deployedValues(outputs: Record<string, string>): Record<string, 
       return [name, value];
     }),
   );
+  // Only a stack deployed with mailFrom has one (and its auth function declares it).
+  if (outputs.SesConfigurationSet) values.SES_CONFIGURATION_SET = outputs.SesConfigurationSet;
+  return values;
 }
 
 export interface LocalStack {
@@ -193,12 +197,18 @@ async function main() {
         siteUrl: args['site-url']!,
         originVerifySecret: LOCAL_ORIGIN_VERIFY_SECRET,
       });
-  for (const file of writeEnvVarsFiles(path.resolve(args.out!), envVarsFor(template, values))) {
+  const files = envVarsFor(template, values);
+  if (Object.keys(files).length === 0) {
+    throw new Error(
+      `${args.template} has no function of the app (index.handler): nothing to write`,
+    );
+  }
+  for (const file of writeEnvVarsFiles(path.resolve(args.out!), files)) {
     console.log(path.relative(process.cwd(), file));
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: Error) => {
     console.error(`sam:env: ${error.message}`);
     process.exit(1);

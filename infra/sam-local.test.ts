@@ -25,7 +25,7 @@ import { ORIGIN_VERIFY_LOGICAL_ID } from './stack';
 import {
   runSynth,
   SCRATCH_ASSEMBLY_DIR,
-  SYNTH_CHECK_PRICE_ID,
+  SYNTH_CHECK_CONTEXT,
   synthesizedFunctions,
   templatePath,
 } from './synthesized-functions';
@@ -73,7 +73,7 @@ const invoke = (logicalId: string, event: unknown) =>
 
 beforeAll(async () => {
   rmSync(OUTDIR, { recursive: true, force: true });
-  const synth = runSynth(OUTDIR, { stripePriceId: SYNTH_CHECK_PRICE_ID, samLocal: 'true' });
+  const synth = runSynth(OUTDIR, { ...SYNTH_CHECK_CONTEXT, samLocal: 'true' });
   if (synth.status !== 0) throw new Error(`synth failed:\n${synth.stdout}\n${synth.stderr}`);
   const template = JSON.parse(readFileSync(templatePath(OUTDIR), 'utf8')) as Template;
 

@@ -1,4 +1,5 @@
 import { Token, type StackProps } from 'aws-cdk-lib';
+import { isEmailAddress } from '../shared/email-address';
 import { PLAN } from '../shared/plan';
 import { senderAddress } from './identity';
 import { regionProblems } from './regions';
@@ -15,13 +16,22 @@ export interface CreditDisputeLettersStackProps extends StackProps {
   /** The plan's recurring price in the operator's Stripe account; synth fails without one. */
   stripePriceId: string;
   publishableKey: string;
-  /** Bump to rotate the JWT signing key on the next deploy (the previous key keeps verifying). */
+  /**
+   * Raise (context `jwtSigningKeysGeneration` in cdk.json) to rotate the JWT signing key on the
+   * next deploy (the previous key keeps verifying). A whole number; a lower one changes nothing.
+   */
   jwtSigningKeysGeneration: string;
   /**
-   * Bump (context `jwtSigningKeysEmergencyGeneration`) to replace the signing key at once: the
-   * previous keys only verify the tokens they signed until those expire (a leaked key).
+   * Raise (context `jwtSigningKeysEmergencyGeneration` in cdk.json) to replace the signing key at
+   * once: the previous keys only verify the tokens they signed until those expire (a leaked key).
    */
   jwtSigningKeysEmergencyGeneration?: string;
+  /**
+   * The table may still hold the layout before November 2026 (sessions and billing under
+   * `USER#<id>`): the functions also read there, and may (context `legacyPartitions`, true in
+   * cdk.json until scripts/migrate-partitions.ts has run; docs/deploy.md).
+   */
+  legacyPartitions?: boolean;
   /** Optional custom domain; the ACM certificate must be in us-east-1 (CloudFront). */
   customDomain?: { domainName: string; certificateArn: string };
   /** Optional address subscribed to the alarm topic (unset: a synth warning and a NextSteps line). */
@@ -52,6 +62,8 @@ export interface CreditDisputeLettersStackProps extends StackProps {
    */
   operatorName?: string;
   operatorAddress?: string;
+  /** Deploy without `operatorName` and `operatorAddress` (a trial): the trust pages name no one. */
+  allowAnonymousOperator?: boolean;
   /** Sign-up waits for the e-mailed confirmation link (off by default: the spec's sign-up → /payment). */
   emailConfirmation?: boolean;
   /**
@@ -86,9 +98,54 @@ function stripePriceProblems(props: CreditDisputeLettersStackProps): string[] {
   return [];
 }
 
+/** A street line (with a number), then at least one more line: "1 Main St, Springfield, IL 62701". */
+const POSTAL_ADDRESS = /^(?=[^,\n]*\d)(?=[^,\n]*[A-Za-z])[^,\n]+[,\n]\s*\S/;
+
+function operatorProblems(props: CreditDisputeLettersStackProps): string[] {
+  const problems: string[] = [];
+  const name = props.operatorName;
+  const address = props.operatorAddress;
+  if (name !== undefined && !name.trim()) {
+    problems.push('operatorName is empty: give the name of who runs the site, or leave it out');
+  }
+  if (address !== undefined && !POSTAL_ADDRESS.test(address.trim())) {
+    problems.push(
+      'operatorAddress must be a postal address starting with its street line, then the city: ' +
+        `-c operatorAddress="1 Main St, Springfield, IL 62701", got "${address}"`,
+    );
+  }
+  const missing = [
+    ...(name === undefined ? ['operatorName'] : []),
+    ...(address === undefined ? ['operatorAddress'] : []),
+  ];
+  if (missing.length && !props.allowAnonymousOperator) {
+    problems.push(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: the footer, ` +
+        '/support, /privacy and /terms must say who runs the site. Pass -c operatorName="…" -c ' +
+        'operatorAddress="…", or -c allowAnonymousOperator=true for a trial that names no one.',
+    );
+  }
+  return problems;
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
 /** What is wrong with the settings, in the operator's words; empty when they can deploy. */
 export function settingsProblems(props: CreditDisputeLettersStackProps): string[] {
-  const problems = stripePriceProblems(props);
+  const problems = [...stripePriceProblems(props), ...operatorProblems(props)];
+  for (const [name, value] of [
+    ['jwtSigningKeysGeneration', props.jwtSigningKeysGeneration],
+    ['jwtSigningKeysEmergencyGeneration', props.jwtSigningKeysEmergencyGeneration ?? '0'],
+  ] as const) {
+    if (!WHOLE_NUMBER.test(value)) {
+      problems.push(`${name} must be a whole number (raise it to rotate), got "${value}"`);
+    }
+  }
+  if (props.supportEmail !== undefined && !isEmailAddress(props.supportEmail)) {
+    problems.push(
+      `supportEmail must be an e-mail address like help@example.com, got "${props.supportEmail}"`,
+    );
+  }
   const certificateArn = props.customDomain?.certificateArn;
   if (certificateArn && !Token.isUnresolved(certificateArn)) {
     const region = /^arn:[^:]+:acm:([^:]*):/.exec(certificateArn)?.[1];

@@ -119,6 +119,7 @@ export class CreditDisputeLettersStack extends Stack {
       stripePriceId: props.stripePriceId,
       mailFrom: props.mailFrom,
       emailConfirmation: props.emailConfirmation,
+      legacyPartitions: props.legacyPartitions,
       alarm,
     });
     site.deploy(props.siteDir, {
@@ -148,6 +149,9 @@ export class CreditDisputeLettersStack extends Stack {
     output('JwtPublicJwks', identity.jwtKeys.publicJwks);
     output('OriginVerifySecretArn', api.originVerifySecret.secretArn);
     output('AlarmTopicArn', operations.topic.topicArn);
+    if (identity.configurationSet) {
+      output('SesConfigurationSet', identity.configurationSet.configurationSetName);
+    }
     output(
       'StripeReconcileFunctionName',
       billing.reconciliation.fn.functionName,

@@ -12,6 +12,8 @@ import { createStripeCheckoutApp } from '../lambdas/stripe-checkout/app';
 import { readPaymentFunctionConfig } from '../lambdas/billing/payment-function';
 import { STRIPE_WEBHOOK_PATH, createStripeWebhookApp } from '../lambdas/stripe-webhook/app';
 import { readStripeWebhookConfig } from '../lambdas/stripe-webhook/config';
+import { createSyncApp } from '../lambdas/sync/app';
+import { readSyncConfig } from '../lambdas/sync/config';
 import { SECURITY_HEADERS } from '../shared/security-headers';
 import { sitemapXml } from '../shared/site-map';
 import {
@@ -132,6 +134,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));
     root.route('/', createStripeWebhookApp(readStripeWebhookConfig(env)));
     root.route('/', createBillingPortalApp(readPaymentFunctionConfig(env)));
+    root.route('/', createSyncApp(readSyncConfig(env)));
     root.on(['GET', 'HEAD'], '*', createStaticSiteHandler(options.webDist));
     // What API Gateway answers for a route it does not have.
     root.notFound((c) => c.json({ message: 'Not Found' }, 404));

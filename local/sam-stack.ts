@@ -8,6 +8,7 @@ import { PLAN } from '../shared/plan';
 import { LOCAL_TABLE_NAME } from './constants';
 import { localDynamoDbConfig, startDynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
+import { isEntryPoint } from './entry-point';
 import { startStripeEmulator } from './stripe-emulator/server';
 
 export const SAM_STACK = {
@@ -37,7 +38,7 @@ async function main() {
   process.once('SIGTERM', () => void stop());
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntryPoint(import.meta.url)) {
   main().catch((error: Error) => {
     console.error(`sam:stack: ${error.message}`);
     process.exit(1);

@@ -58,3 +58,37 @@ describe('web boundaries (bulletproof-react)', () => {
     expect(await boundaryViolations(file, source)).toBe(0);
   });
 });
+
+async function storageViolations(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result!.messages
+    .filter((m) => m.message.includes('@/lib/device-store'))
+    .map((m) => m.ruleId ?? '');
+}
+
+describe('one data layer in the browser', () => {
+  it.each([
+    ['web/src/features/checkup/x.ts', "localStorage.getItem('k');"],
+    ['web/src/features/checkup/x.ts', "sessionStorage.setItem('k', 'v');"],
+    ['web/src/app/routes/x.tsx', "indexedDB.deleteDatabase('d');"],
+    ['web/src/lib/x.ts', 'window.localStorage.clear();'],
+    ['web/src/features/disputes/x.ts', "import { openDB } from 'idb'; void openDB;"],
+  ])('%s may not %s', async (file, source) => {
+    expect(await storageViolations(file, source)).toHaveLength(1);
+  });
+
+  it('lets the device store use them, and keeps the other web rules', async () => {
+    expect(
+      await storageViolations(
+        'web/src/lib/device-store/x.ts',
+        "import { openDB } from 'idb'; void openDB; localStorage.clear();",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'web/src/features/checkup/x.ts',
+        "import '../../../../local/constants';",
+      ),
+    ).toBe(1);
+  });
+});

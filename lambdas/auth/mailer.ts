@@ -14,11 +14,20 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Counts every e-mail the auth API hands to its mailer. */
+/**
+ * Counts every e-mail the auth API hands to its mailer, and every one it failed to send (SES
+ * refused it, e.g. a sandbox recipient, or was down): `EmailSendFailures` has an alarm. The
+ * failure still reaches the caller, which answers as GoTrue does.
+ */
 export function countingMailer(mailer: Mailer): Mailer {
   return {
     async send(message) {
-      await mailer.send(message);
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        countMetric('EmailSendFailures');
+        throw error;
+      }
       countMetric('EmailsSent');
     },
   };

@@ -1,6 +1,5 @@
 // One per function folder: the Hono routes its Lambda entry and the local server share.
-import { forgetCustomer, isMissingCustomer } from '../billing/customers';
-import { paymentKeys } from '../billing/items';
+import { forgetCustomer, isMissingCustomer, storedCustomerId } from '../billing/customers';
 import {
   createPaymentFunctionApp,
   type PaymentAppOptions,
@@ -23,25 +22,21 @@ export function createBillingPortalApp(
     const user = await verifier.verify(c.req.header('authorization'));
     const body = await readPaymentBody(c, bodySchema, { return_url: 'invalid_redirect_url' });
     const returnUrl = body.return_url ?? `${config.access.siteUrl}/`;
-    const { Item } = await table.doc.get({
-      TableName: table.name,
-      Key: paymentKeys.stripeCustomer(user.userId),
-      ConsistentRead: true,
-    });
-    if (typeof Item?.customer_id !== 'string') {
+    const customerId = await storedCustomerId(table, user.userId);
+    if (!customerId) {
       throw new HttpError(404, 'no_customer', 'No billing account yet: subscribe first');
     }
     try {
       const session = await (
         await stripe()
       ).billingPortal.sessions.create({
-        customer: Item.customer_id,
+        customer: customerId,
         return_url: returnUrl,
       });
       return c.json({ url: session.url });
     } catch (error) {
       if (!isMissingCustomer(error)) throw error;
-      await forgetCustomer(table, user.userId, Item.customer_id);
+      await forgetCustomer(table, user.userId, customerId);
       throw new HttpError(404, 'no_customer', 'No billing account yet: subscribe first');
     }
   });

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { cancellationCodes, isConditionFailure, type Table } from '../platform/dynamo';
 import { HttpError } from '../platform/errors';
+import { legacyKey } from '../identity/items';
 import { paymentKeys } from './items';
 import { notStartedRow } from './subscription-sync';
 
@@ -42,6 +43,8 @@ export async function customerForUser(
       if (typeof Item?.customer_id === 'string') {
         return { customerId: Item.customer_id, existed: true };
       }
+      const legacy = !Item && (await legacyCustomer(table, user.userId));
+      if (legacy) return { customerId: legacy, existed: true };
       const now = clock();
       if (
         !Item ||
@@ -75,6 +78,44 @@ export async function customerForUser(
       );
     },
   );
+}
+
+/**
+ * The customer the old layout stored under `USER#<id>` (`LEGACY_PARTITIONS`), copied to its new
+ * key so the user's later calls find it there. Undefined when there is none.
+ */
+async function legacyCustomer(table: Table, userId: string): Promise<string | undefined> {
+  const customerId = await storedCustomerId(table, userId, true);
+  if (!customerId) return undefined;
+  try {
+    await table.doc.put({
+      TableName: table.name,
+      Item: { ...paymentKeys.stripeCustomer(userId), user_id: userId, customer_id: customerId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return customerId;
+}
+
+/**
+ * The user's stored Stripe customer id, if any: under its key, else (`LEGACY_PARTITIONS`) under
+ * the old one. `legacyOnly` skips the first read.
+ */
+export async function storedCustomerId(
+  table: Table,
+  userId: string,
+  legacyOnly = false,
+): Promise<string | undefined> {
+  const key = paymentKeys.stripeCustomer(userId);
+  const keys = legacyOnly ? [] : [key];
+  if (table.legacyPartitions) keys.push(legacyKey(userId, key));
+  for (const Key of keys) {
+    const { Item } = await table.doc.get({ TableName: table.name, Key, ConsistentRead: true });
+    if (typeof Item?.customer_id === 'string') return Item.customer_id;
+  }
+  return undefined;
 }
 
 async function createCustomer(

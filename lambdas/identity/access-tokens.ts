@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../platform/clock';
 import { getItems, type ItemKey, type Table } from '../platform/dynamo';
 import { optionalString, requiredString, type Env } from '../platform/env';
 import { HttpError } from '../platform/errors';
-import { identityKeys } from './items';
+import { identityKeys, legacyKey } from './items';
 import { ACCESS_TOKEN_ALG, parseKeySet, verifyUntil, type KeyRing } from './signing-keys';
 
 export type AccessTokenErrorCode = 'no_authorization' | 'bad_jwt' | 'session_not_found';
@@ -165,31 +165,45 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   return {
     async verify(authorizationHeader: string | undefined): Promise<VerifiedAccessToken> {
       const token = await verifyBearer(authorizationHeader);
-      const session = await options.table.doc.get({
-        TableName: options.table.name,
-        Key: identityKeys.session(token.userId, token.sessionId),
-        ConsistentRead: true,
-        ProjectionExpression: 'pk',
-      });
-      if (!session.Item) throw sessionNotFound();
-      return token;
+      const key = identityKeys.session(token.userId, token.sessionId);
+      const exists = async (Key: ItemKey) =>
+        !!(
+          await options.table.doc.get({
+            TableName: options.table.name,
+            Key,
+            ConsistentRead: true,
+            ProjectionExpression: 'pk',
+          })
+        ).Item;
+      if (await exists(key)) return token;
+      if (options.table.legacyPartitions && (await exists(legacyKey(token.userId, key)))) {
+        return token;
+      }
+      throw sessionNotFound();
     },
 
     /**
      * `verify`, reading in the same database request one more item of the caller's, keyed by
      * the verified user id (the signature is checked first, so nothing is read for a forger).
+     * With `legacyPartitions`, the session and the item are also read under their old keys.
      */
     async verifyAndRead(
       authorizationHeader: string | undefined,
       itemKey: (userId: string) => ItemKey,
     ): Promise<{ token: VerifiedAccessToken; item?: Record<string, unknown> }> {
       const token = await verifyBearer(authorizationHeader);
-      const [session, item] = await getItems(options.table, [
-        identityKeys.session(token.userId, token.sessionId),
-        itemKey(token.userId),
+      const keys = [identityKeys.session(token.userId, token.sessionId), itemKey(token.userId)];
+      if (!options.table.legacyPartitions) {
+        const [session, item] = await getItems(options.table, keys);
+        if (!session) throw sessionNotFound();
+        return { token, item };
+      }
+      const [session, item, oldSession, oldItem] = await getItems(options.table, [
+        ...keys,
+        ...keys.map((key) => legacyKey(token.userId, key)),
       ]);
-      if (!session) throw sessionNotFound();
-      return { token, item };
+      if (!session && !oldSession) throw sessionNotFound();
+      return { token, item: item ?? oldItem };
     },
   };
 }

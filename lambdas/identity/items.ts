@@ -43,3 +43,11 @@ export const identityKeys = {
     sk: `WINDOW#${windowStart}`,
   }),
 };
+
+/**
+ * The layout before November 2026: a user's sessions and billing items sat in `USER#<id>` under
+ * the same sort keys. Read only while `LEGACY_PARTITIONS` is on (scripts/migrate-partitions.ts).
+ */
+export function legacyKey(userId: string, key: { sk: string }) {
+  return { pk: `${user}${userId}`, sk: key.sk };
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getItems, isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
-import { identityKeys } from './items';
+import { identityKeys, legacyKey } from './items';
+import { retryOnConflict, RETRY } from '../platform/conflict-retry';
 import type { SessionRecord, UserRecord } from './records';
 import { deriveRefreshToken, hashRefreshToken } from './refresh-tokens';
 import type { KeyRing } from './signing-keys';
@@ -43,8 +44,39 @@ export async function getUserAndSession(table: Table, userId: string, sessionId:
   ]);
   return {
     user: withoutKeys<UserRecord>(user),
-    session: withoutKeys<SessionRecord>(session),
+    session: withoutKeys<SessionRecord>(
+      session ?? (await moveLegacySession(table, userId, sessionId)),
+    ),
   };
+}
+
+/**
+ * A session the old layout kept under `USER#<id>` (`LEGACY_PARTITIONS`), moved to its new key
+ * (unless the new key already holds one, which then wins); the session as now stored.
+ */
+async function moveLegacySession(table: Table, userId: string, sessionId: string) {
+  if (!table.legacyPartitions) return undefined;
+  const key = identityKeys.session(userId, sessionId);
+  const old = legacyKey(userId, key);
+  const { Item } = await table.doc.get({ TableName: table.name, Key: old, ConsistentRead: true });
+  if (!Item) return undefined;
+  try {
+    await table.doc.put({
+      TableName: table.name,
+      Item: { ...Item, ...key },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item: current } = await table.doc.get({
+      TableName: table.name,
+      Key: key,
+      ConsistentRead: true,
+    });
+    return current;
+  }
+  await table.doc.delete({ TableName: table.name, Key: old });
+  return { ...Item, ...key };
 }
 
 export async function putSession(table: Table, session: SessionRecord): Promise<void> {
@@ -88,37 +120,61 @@ export async function rotateRefreshToken(
 }
 
 export async function deleteSession(table: Table, userId: string, sessionId: string) {
-  await table.doc.delete({ TableName: table.name, Key: identityKeys.session(userId, sessionId) });
+  const key = identityKeys.session(userId, sessionId);
+  await table.doc.delete({ TableName: table.name, Key: key });
+  if (table.legacyPartitions) {
+    await table.doc.delete({ TableName: table.name, Key: legacyKey(userId, key) });
+  }
 }
+
+/** Batch writes DynamoDB leaves unprocessed are sent again this many times in all, with backoff. */
+const BATCH_WRITE_ATTEMPTS = 5;
 
 /** Deletes every session of the user except `keepSessionId`. */
 export async function deleteSessions(table: Table, userId: string, keepSessionId?: string) {
   const TableName = table.name;
   const keep = keepSessionId ? identityKeys.session(userId, keepSessionId).sk : undefined;
   const partition = identityKeys.session(userId, '');
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.query({
-      TableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': partition.pk,
-        ':prefix': partition.sk,
-      },
-      ProjectionExpression: 'pk, sk',
-      ConsistentRead: true,
-      ExclusiveStartKey: startKey,
-    });
-    const keys = (page.Items ?? []).filter((item) => item.sk !== keep);
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests: Record<string, unknown>[] | undefined = keys
-        .slice(i, i + 25)
-        .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-      while (requests?.length) {
-        const out = await table.doc.batchWrite({ RequestItems: { [TableName]: requests } });
-        requests = out.UnprocessedItems?.[TableName] as Record<string, unknown>[] | undefined;
+  const partitions = [partition.pk];
+  if (table.legacyPartitions) partitions.push(legacyKey(userId, partition).pk);
+  for (const pk of partitions) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await table.doc.query({
+        TableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': partition.sk },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      });
+      const keys = (page.Items ?? []).filter((item) => item.sk !== keep);
+      for (let i = 0; i < keys.length; i += 25) {
+        await batchDelete(
+          table,
+          keys.slice(i, i + 25).map((key) => ({ pk: String(key.pk), sk: String(key.sk) })),
+        );
       }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+}
+
+/**
+ * One BatchWriteItem of deletes, its unprocessed items sent again with backoff, as the one retry
+ * helper does; still unprocessed after that, a retryable error (the caller answers 503).
+ */
+async function batchDelete(table: Table, keys: { pk: string; sk: string }[]) {
+  let requests: Record<string, unknown>[] = keys.map((Key) => ({ DeleteRequest: { Key } }));
+  await retryOnConflict(
+    { attempts: BATCH_WRITE_ATTEMPTS, backoffMs: 50 },
+    async () => {
+      const out = await table.doc.batchWrite({ RequestItems: { [table.name]: requests } });
+      requests = (out.UnprocessedItems?.[table.name] ?? []) as Record<string, unknown>[];
+      return requests.length ? RETRY : undefined;
+    },
+    () => {
+      throw Object.assign(new Error('Unprocessed session deletes'), { $retryable: {} });
+    },
+  );
 }

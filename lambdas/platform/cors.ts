@@ -53,3 +53,14 @@ export function apiCors(allowedOrigins: string[]): MiddlewareHandler {
     maxAge: ONE_DAY_SECONDS,
   });
 }
+
+/** The sync route: the SPA's reads, writes and deletes with a version in `If-Match`. */
+export function syncCors(allowedOrigins: string[]): MiddlewareHandler {
+  return cors({
+    ...originOptions(allowedOrigins, false),
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'apikey'],
+    exposeHeaders: ['X-Record-Version'],
+    maxAge: ONE_DAY_SECONDS,
+  });
+}

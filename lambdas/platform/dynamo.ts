@@ -1,6 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocument, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { optionalString, requiredString, type Env } from './env';
+import { boolean, optionalString, requiredString, type Env } from './env';
 
 /**
  * Where the table is, in the SDK's own settings read from the Lambda's environment:
@@ -15,6 +15,11 @@ export interface TableConfig {
   region?: string;
   endpoint?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /**
+   * `LEGACY_PARTITIONS`: the table may still hold the layout before November 2026 (sessions and
+   * billing under `USER#<id>`), so a missing item is also looked for there (docs/deploy.md).
+   */
+  legacyPartitions?: boolean;
 }
 
 export function readTableConfig(env: Env): TableConfig {
@@ -28,6 +33,7 @@ export function readTableConfig(env: Env): TableConfig {
       accessKeyId && secretAccessKey
         ? { accessKeyId, secretAccessKey, sessionToken: optionalString(env, 'AWS_SESSION_TOKEN') }
         : undefined,
+    legacyPartitions: boolean(env, 'LEGACY_PARTITIONS', false),
   };
 }
 
@@ -35,6 +41,8 @@ export interface Table {
   name: string;
   /** lib-dynamodb's document client: plain JavaScript values in and out. */
   doc: DynamoDBDocument;
+  /** Look for a missing session or billing item under its old key too (`TableConfig`). */
+  legacyPartitions?: boolean;
 }
 
 export interface ItemKey {
@@ -49,7 +57,11 @@ type Item = Record<string, NativeAttributeValue>;
  * let a test drive the SDK through its own request handler.
  */
 export function createTable(config: TableConfig, options: ClientOptions = {}): Table {
-  return { name: config.tableName, doc: createDocumentClient(config, options) };
+  return {
+    name: config.tableName,
+    doc: createDocumentClient(config, options),
+    legacyPartitions: config.legacyPartitions ?? false,
+  };
 }
 
 type ClientOptions = Pick<DynamoDBClientConfig, 'requestHandler' | 'maxAttempts'>;

@@ -14,6 +14,7 @@ export type MetricName =
   | 'RefreshTokenReuseDetected'
   | 'RateLimitedRequests'
   | 'EmailsSent'
+  | 'EmailSendFailures'
   | 'CheckoutSessions'
   | 'WebhookEventsProcessed'
   | 'WebhookEventsIgnored'

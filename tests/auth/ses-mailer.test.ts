@@ -114,6 +114,34 @@ describe('SES failures', () => {
   });
 });
 
+describe('SES failures are counted', () => {
+  it('a rejected message (a sandbox recipient) counts EmailSendFailures; the user gets the same answer', async () => {
+    const post = await appWithSes();
+    const email = uniqueEmail('ses-sandbox');
+    await post('/signup', { email, password: 'long enough' });
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk, ...rest) => {
+      lines.push(String(chunk));
+      return write(chunk as string, ...(rest as []));
+    });
+    script.push({ status: 400, type: 'MessageRejected' });
+    let answer;
+    try {
+      answer = await post('/recover', { email });
+    } finally {
+      spy.mockRestore();
+    }
+    expect([answer.status, answer.json.code]).toEqual([400, 'email_address_invalid']);
+    const emf = lines
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => line.startsWith('{"_aws"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(emf).toContainEqual(expect.objectContaining({ EmailSendFailures: 1 }));
+    expect(emf).not.toContainEqual(expect.objectContaining({ EmailsSent: expect.anything() }));
+  });
+});
+
 describe('SES configuration set', () => {
   it('sends through the configuration set SES_CONFIGURATION_SET names, so bounces are counted', async () => {
     const config = readAuthConfig({

@@ -43,7 +43,7 @@ export interface TestUser {
  * The payment functions and the auth API on one local port, on a fresh table, with the Stripe
  * emulator sending its webhooks to them: the same routers the Lambdas and `npm start` run.
  */
-export async function startPaymentsStack(): Promise<PaymentsStack> {
+export async function startPaymentsStack(overrides: Env = {}): Promise<PaymentsStack> {
   const { env: tableEnv, table } = await createTestTable();
   const stripe = await startStripeEmulator({ port: 0, webhookUrl: null });
   const root = new Hono();
@@ -54,7 +54,12 @@ export async function startPaymentsStack(): Promise<PaymentsStack> {
   });
   const address = server.address();
   const apiUrl = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
-  const env: Env = { ...tableEnv, ...stripe.lambdaEnv(), STRIPE_PRICE_ID: PLAN.priceId };
+  const env: Env = {
+    ...tableEnv,
+    ...stripe.lambdaEnv(),
+    STRIPE_PRICE_ID: PLAN.priceId,
+    ...overrides,
+  };
   root.route('/', createAuthApp(readAuthConfig(env)));
   root.route('/', createRestApp(readRestConfig(env)));
   root.route('/', createStripeCheckoutApp(readPaymentFunctionConfig(env)));

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +93,52 @@ describe('links', () => {
       (target) => !existsSync(path.join(root, path.dirname(file), target)),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe('all the docs a newcomer reads', () => {
+  const all = ['README.md', 'ARCHITECTURE.md', ...docs];
+
+  it('stay under 8,000 words together, inline code aside (bench/results.md is data)', () => {
+    // sed -E 's/`[^`]*`//g' README.md ARCHITECTURE.md docs/*.md | wc -w
+    const words = all
+      .map((file) => read(file).replace(/`[^`\n]*`/g, ''))
+      .join('\n')
+      .split(/\s+/)
+      .filter(Boolean).length;
+    expect(words).toBeLessThan(8000);
+  });
+
+  it('cite only files that exist', () => {
+    const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    const exists = (cited: string) =>
+      existsSync(path.join(root, cited)) ||
+      tracked.some((file) =>
+        cited.endsWith('/')
+          ? file.startsWith(cited) || file.includes(`/${cited}`)
+          : file.endsWith(`/${cited}`),
+      );
+    // A path with a folder and a file name, or a folder: `lambdas/auth/config.ts`, `shared/letters/`.
+    const PATH = /^\.?[\w-]+(\/[\w.-]+)*(\/|\.[a-z]{2,4})$/;
+    // Made by a command, never committed.
+    const GENERATED = ['.data/', 'cdk.out/', 'sam-env/', 'bench/out/', 'web/dist'];
+    const missing: string[] = [];
+    for (const file of all) {
+      for (const [, span] of read(file).matchAll(/`([^`\n]+)`/g)) {
+        const cited = span!.trim();
+        if (!cited.includes('/') || !PATH.test(cited) || cited.startsWith('/')) continue;
+        if (GENERATED.some((prefix) => cited.startsWith(prefix))) continue;
+        if (!exists(cited)) missing.push(`${file}: ${cited}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('docs/deploy.md bootstraps without running the app, which a fresh clone cannot synth', () => {
+    const deploy = read('docs/deploy.md');
+    const bootstrap = deploy.split('\n').find((line) => line.includes('cdk bootstrap'));
+    expect(bootstrap).toMatch(/npx cdk bootstrap --app '' aws:\/\/<account>\/<region>/);
   });
 });

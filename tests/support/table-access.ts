@@ -32,6 +32,7 @@ export const LAMBDA_FOLDERS = [
   'stripe-webhook',
   'billing-portal',
   'stripe-reconcile',
+  'sync',
 ];
 
 type Key = Record<string, unknown> | undefined;

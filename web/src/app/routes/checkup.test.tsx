@@ -3,14 +3,8 @@ import { answerSample, sampleCheckup } from '@shared/checkup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteDisputesOnDevice } from '@/features/disputes/lib/device-data';
-import {
-  checkupKey,
-  loadCheckup,
-  loadPractice,
-  practiceKey,
-  saveCheckup,
-} from '@/lib/checkup-storage';
+import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
+import { loadCheckup, loadPractice, saveCheckup, STORAGE_KEYS } from '@/lib/device-store';
 import {
   createFakeSupabase,
   makeSession,
@@ -49,7 +43,7 @@ describe('/checkup', () => {
     expect(loadPractice('user-1')?.sample).toBe(true);
     // Practice is not the user's own checkup: it has its own entry, and the backup never holds it.
     expect(loadCheckup('user-1')).toBeNull();
-    expect(localStorage.getItem(practiceKey('user-2'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.practice('user-2'))).toBeNull();
     view.unmount();
 
     renderApp('/checkup?step=findings&practice=1', signedIn());
@@ -64,7 +58,7 @@ describe('/checkup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, clear the checkup' }));
     expect(await screen.findByRole('button', { name: 'Try it with a sample' })).toBeInTheDocument();
-    expect(localStorage.getItem(practiceKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.practice('user-1'))).toBeNull();
   });
 
   it('starting the real checkup after a sample begins empty, and the sample stays apart', async () => {
@@ -95,7 +89,7 @@ describe('/checkup', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete all my data' }));
     expect(screen.getByText(/your\s+report checkup/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
-    await waitFor(() => expect(localStorage.getItem(practiceKey('user-1'))).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.practice('user-1'))).toBeNull());
     expect(loadPractice('user-2')).not.toBeNull();
   });
 
@@ -108,7 +102,7 @@ describe('/checkup', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
     await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
-    expect(localStorage.getItem(practiceKey('user-1'))).toBeNull();
-    expect(localStorage.getItem(checkupKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.practice('user-1'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.checkup('user-1'))).toBeNull();
   });
 });

@@ -4,9 +4,11 @@ import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DisputeStore } from '@/features/disputes/lib/dispute-store';
-import { deleteDisputesOnDevice, hasDisputesOnDevice } from '@/features/disputes/lib/device-data';
-import { LEGACY_SENT_LETTERS_KEY } from '@/features/disputes/lib/legacy-sent-letters';
+import { DisputeStore, STORAGE_KEYS } from '@/lib/device-store';
+import {
+  deleteDisputesDatabase as deleteDisputesOnDevice,
+  hasDisputesOnDevice,
+} from '@/lib/device-store/disputes-db';
 import { TINY_PNG } from '@/testing/exhibit-fixtures';
 import {
   createFakeSupabase,
@@ -188,7 +190,7 @@ describe('My Disputes', () => {
 
   it("never shows one account's disputes to another, and deletes the old Sent letters list, which was no one's", async () => {
     localStorage.setItem(
-      LEGACY_SENT_LETTERS_KEY,
+      STORAGE_KEYS.legacySentLetters,
       JSON.stringify([
         {
           id: 'a',
@@ -204,7 +206,7 @@ describe('My Disputes', () => {
     // The list was kept for everyone on this browser: it is not given to whoever comes first.
     expect(await screen.findByRole('heading', { name: 'No disputes yet' })).toBeInTheDocument();
     expect(screen.queryByText(/Old Navy/)).not.toBeInTheDocument();
-    expect(localStorage.getItem(LEGACY_SENT_LETTERS_KEY)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.legacySentLetters)).toBeNull();
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     first.unmount();
 

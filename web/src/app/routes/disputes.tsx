@@ -5,8 +5,6 @@ import { SessionVariants, useSignedOutView } from '@/components/session-variants
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { forgetDetailsOnDevice } from '@/features/dispute-generator/lib/details-storage';
-import { forgetCheckupOnDevice } from '@/lib/checkup-storage';
 import { MyDisputes } from '@/features/disputes';
 
 export default function DisputesRoute() {
@@ -20,14 +18,7 @@ export default function DisputesRoute() {
         Each letter you mail, its deadline, what came back, and the right next letter.
       </p>
       {user ? (
-        <MyDisputes
-          key={user.id}
-          userId={user.id}
-          deleteDetails={() => {
-            forgetDetailsOnDevice(user.id);
-            forgetCheckupOnDevice(user.id);
-          }}
-        />
+        <MyDisputes key={user.id} userId={user.id} />
       ) : signedOutView ? (
         <SessionVariants
           signedOut={

@@ -10,34 +10,13 @@ import { openBillingPortal } from '@/features/payment/open-billing-portal';
 import { useSubscription } from '@/lib/subscription';
 
 const SignOutDialog = lazy(() => import('@/components/sign-out-dialog'));
-const disputesData = () => import('@/features/disputes/lib/device-data');
-const detailsData = () => import('@/features/dispute-generator/lib/details-storage');
-const checkupData = () => import('@/lib/checkup-storage');
+const deviceData = () => import('@/lib/device-store/device-data');
 
 /** Whether this browser keeps anything of `userId`: their disputes, "Your details" or checkup. */
-async function hasDeviceData(userId: string): Promise<boolean> {
-  const [disputes, details, checkup] = await Promise.all([
-    disputesData(),
-    detailsData(),
-    checkupData(),
-  ]);
-  return (
-    details.hasDetailsOnDevice(userId) ||
-    checkup.hasCheckupOnDevice(userId) ||
-    (await disputes.hasDisputesOnDevice(userId))
-  );
-}
+const hasDeviceData = async (userId: string) => (await deviceData()).hasDeviceData(userId);
 
-async function clearDeviceData(userId: string): Promise<void> {
-  const [disputes, details, checkup] = await Promise.all([
-    disputesData(),
-    detailsData(),
-    checkupData(),
-  ]);
-  details.forgetDetailsOnDevice(userId);
-  checkup.forgetCheckupOnDevice(userId);
-  await disputes.deleteDisputesOnDevice(userId);
-}
+/** "Forget this device" at sign-out: a synced copy stays for the account's other devices. */
+const clearDeviceData = async (userId: string) => (await deviceData()).forgetThisDevice(userId);
 
 /**
  * The header's account area of a signed-in user: their menu (plan, billing, sign out) and the

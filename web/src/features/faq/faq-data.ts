@@ -60,6 +60,12 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         answer:
           'No. Everything runs in your web browser on a computer, tablet or phone. Your letter is built on your own device, and its details are not sent to our servers.',
       },
+      {
+        id: 'sync',
+        question: 'Can I see my disputes on my phone and my computer?',
+        answer:
+          'Yes, with "Sync across my devices" in My Disputes, under Your data. Your data is encrypted in your browser with a sync passphrase before it is sent, so our server keeps only ciphertext it cannot read. Keep the recovery code shown when you turn it on: if you lose both it and the passphrase, nobody can open the synced copy, not even us. Turn off sync there to delete the server copy; each device keeps its own.',
+      },
     ],
   },
   {

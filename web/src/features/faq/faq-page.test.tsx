@@ -22,9 +22,18 @@ async function openFaq() {
 }
 
 describe('FAQ', () => {
-  it('has 10 questions in the five categories', () => {
+  it('has 11 questions in the five categories', () => {
     expect(FAQ_CATEGORIES.map((category) => category.title)).toEqual(CATEGORIES);
-    expect(FAQ_CATEGORIES.flatMap((category) => category.items)).toHaveLength(10);
+    expect(FAQ_CATEGORIES.flatMap((category) => category.items)).toHaveLength(11);
+  });
+
+  it('says what sync stores, what losing passphrase and recovery code means, and how to turn it off', () => {
+    const answer = searchFaqs('Sync across my devices')[0]!.answer;
+    expect(answer).toContain('our server keeps only ciphertext it cannot read');
+    expect(answer).toContain(
+      'if you lose both it and the passphrase, nobody can open the synced copy',
+    );
+    expect(answer).toContain('Turn off sync there to delete the server copy');
   });
 
   it('counts the dispute types there are and names the two newest', () => {
@@ -43,7 +52,7 @@ describe('FAQ', () => {
     for (const title of CATEGORIES)
       expect(main.getByRole('heading', { name: title, level: 2 })).toBeInTheDocument();
     const questions = main.getAllByRole('button', { expanded: false });
-    expect(questions).toHaveLength(10);
+    expect(questions).toHaveLength(11);
   });
 
   it('keeps only one question open at a time', async () => {

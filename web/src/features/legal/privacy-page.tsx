@@ -64,6 +64,32 @@ export function PrivacyPage() {
         <p>No one else gets your data. We do not sell it, show ads or use tracking cookies.</p>
       </LegalSection>
 
+      <LegalSection id="sync-heading" title="If you turn on sync">
+        <p>
+          Sync across my devices is off until you turn it on in My Disputes. Then your disputes,
+          their files, your checkup and your details are encrypted in your browser before they are
+          sent. The key is made from your sync passphrase, not your account password.
+        </p>
+        <ul className={listClasses}>
+          <li>
+            Our server keeps only the encrypted data, with each record&apos;s random id, version,
+            size and time. We cannot read it, and neither can anyone who reads our database.
+          </li>
+          <li>
+            A password reset does not open or delete it. A new device asks for your sync passphrase
+            or your recovery code.
+          </li>
+          <li>
+            If you lose both the passphrase and the recovery code, nobody can open the synced copy,
+            not even us. Your devices keep their own copies.
+          </li>
+          <li>
+            Turn off sync in My Disputes to delete the copy on our server. Delete all my data
+            deletes it too.
+          </li>
+        </ul>
+      </LegalSection>
+
       <LegalSection id="export-heading" title="Save or delete your data">
         <ul className={listClasses}>
           <li>

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPractice, saveCheckup } from '@/lib/checkup-storage';
+import { loadPractice, saveCheckup } from '@/lib/device-store';
 import { CheckupWalk } from './checkup-walk';
 
 vi.setConfig({ testTimeout: 30_000 });

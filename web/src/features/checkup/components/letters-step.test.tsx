@@ -4,8 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveCheckup } from '@/lib/checkup-storage';
-import { detailsKey } from '@/lib/your-details-storage';
+import { saveCheckup, STORAGE_KEYS } from '@/lib/device-store';
 import { CheckupWalk } from './checkup-walk';
 
 // Ten letters on a busy 2-core machine take longer than the default.
@@ -35,7 +34,8 @@ function renderLetters({
 
 const nameField = () => screen.getByLabelText('Full name');
 const addressField = () => screen.getByLabelText('Address (street, then city, state and ZIP)');
-const stored = () => JSON.parse(localStorage.getItem(detailsKey(USER)) ?? 'null') as unknown;
+const stored = () =>
+  JSON.parse(localStorage.getItem(STORAGE_KEYS.details(USER)) ?? 'null') as unknown;
 
 afterEach(() => {
   localStorage.clear();
@@ -45,7 +45,7 @@ afterEach(() => {
 describe('the letters step', () => {
   it('starts from "Your details" and keeps what is typed there, the other details untouched', async () => {
     localStorage.setItem(
-      detailsKey(USER),
+      STORAGE_KEYS.details(USER),
       JSON.stringify({
         name: 'Jane Q. Public',
         address: '12 Elm Street',
@@ -82,7 +82,7 @@ describe('the letters step', () => {
     view.unmount();
     renderLetters();
     expect(nameField()).toHaveValue('');
-    expect(localStorage.getItem(detailsKey(USER))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.details(USER))).toBeNull();
   });
 
   it('sends a creditor letter to the dispute address typed on its card, and records it', async () => {
@@ -180,7 +180,7 @@ describe('the letters step', () => {
 
   it('a sample’s letters are practice: signed by its holder, marked, and never mailed', async () => {
     localStorage.setItem(
-      detailsKey(USER),
+      STORAGE_KEYS.details(USER),
       JSON.stringify({ name: 'Jane Q. Public', address: '12 Elm' }),
     );
     const { user } = renderLetters({ checkup: answerSample(sampleCheckup()) });

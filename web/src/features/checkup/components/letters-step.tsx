@@ -10,7 +10,7 @@ import { BUREAUS } from '@shared/letters';
 import { useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import { saveFile } from '@/lib/save-file';
-import { loadDetails, saveDetails } from '@/lib/your-details-storage';
+import { loadDetails, saveDetails } from '@/lib/device-store';
 import type { CheckupApi } from '../hooks/use-checkup';
 import { allLettersZip, lettersSummary, type CheckupLetter } from '../lib/letter-files';
 import {

@@ -8,15 +8,16 @@ import {
   type FindingAnswer,
   type InputProblem,
 } from '@shared/checkup';
-import { toIsoDate, type BureauId } from '@shared/letters';
+import type { BureauId } from '@shared/letters';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  forgetCheckupOnDevice,
-  forgetPracticeOnDevice,
+  forgetCheckup,
+  forgetPractice,
   loadCheckup,
   loadPractice,
   saveCheckup,
-} from '@/lib/checkup-storage';
+  today as todayIso,
+} from '@/lib/device-store';
 
 type Lists = 'personal' | 'accounts' | 'publicRecords' | 'inquiries';
 type EntryOf<K extends Lists> = Checkup[K][number];
@@ -57,7 +58,7 @@ export function useCheckup(userId: string, practice: boolean): CheckupApi {
   const [own, setOwn] = useState<Checkup | null>(() => loadCheckup(userId));
   const [sample, setSample] = useState<Checkup | null>(() => loadPractice(userId));
   const [kept, setKept] = useState(true);
-  const today = toIsoDate(new Date());
+  const today = todayIso();
   const checkup = practice ? sample : own;
   const setActive = practice ? setSample : setOwn;
 
@@ -111,11 +112,11 @@ export function useCheckup(userId: string, practice: boolean): CheckupApi {
       })),
     startOver: () => {
       if (practice) {
-        forgetPracticeOnDevice(userId);
+        forgetPractice(userId);
         setSample(null);
       } else {
         // The practice run is not the user's data to keep apart from: "Start over" clears both.
-        forgetCheckupOnDevice(userId);
+        forgetCheckup(userId);
         setOwn(null);
         setSample(null);
       }

@@ -1,6 +1,5 @@
 import type { AccountEntry, InquiryEntry, PersonalEntry, PublicRecordEntry } from '@shared/checkup';
-
-const newId = () => crypto.randomUUID();
+import { newId } from '@/lib/device-store';
 
 /**
  * A new blank entry of each section, on no report yet: the user ticks the reports that show it, so

@@ -1,6 +1,6 @@
 import { SAMPLE_SENDER } from '@shared/checkup';
 import { describe, expect, it } from 'vitest';
-import { NO_STORED_DETAILS } from '@/lib/your-details-storage';
+import { NO_STORED_DETAILS } from '@/lib/device-store';
 import { fieldErrors, initialFields, senderOf, senderProblems } from './sender';
 
 const fields = {

@@ -5,7 +5,7 @@ import {
   type IdentityProblem,
 } from '@shared/checkup';
 import type { BureauId } from '@shared/letters';
-import type { StoredDetails } from '@/lib/your-details-storage';
+import type { StoredDetails } from '@/lib/device-store';
 
 /** The sender fields of the letters step: kept ones (name, addresses, phone, e-mail) and the rest. */
 export interface SenderFields {

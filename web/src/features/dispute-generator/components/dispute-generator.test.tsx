@@ -1213,7 +1213,7 @@ describe('nothing lost', () => {
     await user.click(screen.getByLabelText('This is identity theft'));
     await user.click(screen.getByLabelText('I have an FTC or police identity theft report'));
     await user.type(screen.getByLabelText('Identity Theft Report Number'), '998877');
-    const kept = sessionStorage.getItem('credit-dispute-letters:letter-draft:user-1') ?? '';
+    const kept = localStorage.getItem('credit-dispute-letters:letter-draft:user-1') ?? '';
     expect(kept).toContain('Capital One Visa');
     expect(kept).not.toMatch(/6789|1985|3318|998877/);
 

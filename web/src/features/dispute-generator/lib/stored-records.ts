@@ -1,12 +1,13 @@
 import type { SenderDetails } from '@shared/letters';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  detailsKey,
   dropUnownedDetails,
+  forgetDetails,
+  loadDetails,
   NO_STORED_DETAILS,
-  parseDetails,
-} from '@/lib/your-details-storage';
-import { useLocalStore } from './local-store';
+  saveDetails,
+  type StoredDetails,
+} from '@/lib/device-store';
 
 type PageOnlyDetails = Pick<SenderDetails, 'dateOfBirth' | 'ssnLast4' | 'reportNumber'>;
 
@@ -21,11 +22,7 @@ export function useYourDetails(
   accountName = '',
 ): [SenderDetails, (details: SenderDetails) => void, () => void] {
   useEffect(dropUnownedDetails, []);
-  const [stored, setStored, forgetStored] = useLocalStore(
-    detailsKey(userId),
-    parseDetails,
-    NO_STORED_DETAILS,
-  );
+  const [stored, setStored] = useState<StoredDetails>(() => loadDetails(userId));
   const [pageOnly, setPageOnly] = useState(NO_PAGE_ONLY_DETAILS);
   const details = useMemo(
     () => ({ ...stored, ...pageOnly, name: stored.name ?? accountName }),
@@ -34,13 +31,15 @@ export function useYourDetails(
   const update = useCallback(
     ({ dateOfBirth, ssnLast4, reportNumber, ...rest }: SenderDetails) => {
       setStored(rest);
+      saveDetails(userId, rest);
       setPageOnly({ dateOfBirth, ssnLast4, reportNumber });
     },
-    [setStored],
+    [userId],
   );
   const forget = useCallback(() => {
-    forgetStored();
+    setStored(NO_STORED_DETAILS);
+    forgetDetails(userId);
     setPageOnly(NO_PAGE_ONLY_DETAILS);
-  }, [forgetStored]);
+  }, [userId]);
   return [details, update, forget];
 }

@@ -1,9 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { draftKey } from './details-storage';
+import { STORAGE_KEYS } from '@/lib/device-store';
 import { useLetterDraft } from './use-letter-draft';
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => localStorage.clear());
 
 describe('the letter draft and its further bureaus', () => {
   it('drops a further bureau once it becomes the letter’s own; clearing forgets both', () => {
@@ -17,7 +17,7 @@ describe('the letter draft and its further bureaus', () => {
     act(() => result.current.update((draft) => ({ ...draft, bureau: 'experian' })));
     expect(result.current.draft.bureau).toBe('experian');
     expect(result.current.copies).toEqual({ transunion: { reportNumber: '' } });
-    expect(JSON.parse(sessionStorage.getItem(draftKey('user-1'))!)).toMatchObject({
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.draft('user-1'))!)).toMatchObject({
       bureau: 'experian',
     });
     // The same bureau again leaves the copies as they are.
@@ -26,6 +26,6 @@ describe('the letter draft and its further bureaus', () => {
     act(() => result.current.clear());
     expect(result.current.draft.bureau).toBe('');
     expect(result.current.copies).toEqual({});
-    expect(sessionStorage.getItem(draftKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.draft('user-1'))).toBeNull();
   });
 });

@@ -2,14 +2,14 @@ import type { BureauChoice } from '@shared/letters';
 import { useCallback, useState } from 'react';
 import { withoutBureau } from './bureau-letters';
 import type { GeneratorDraft } from './generator-draft';
-import { useSessionDraft } from './use-session-draft';
+import { useAccountDraft } from './use-account-draft';
 
 /**
- * The letter draft (kept for the session) and the further bureaus ticked under "Also send to",
+ * The letter draft (kept for the account on this device) and the further bureaus ticked under "Also send to",
  * each with its report number (never kept). A bureau chosen as the letter's own leaves the copies.
  */
 export function useLetterDraft(userId: string) {
-  const [draft, updateDraft, clearDraft] = useSessionDraft(userId);
+  const [draft, updateDraft, clearDraft] = useAccountDraft(userId);
   const [copies, setCopies] = useState<BureauChoice>({});
 
   const update = useCallback(

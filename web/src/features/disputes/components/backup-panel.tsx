@@ -4,11 +4,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import { panelClasses } from '@/components/field-styles';
-import { loadCheckup, saveCheckup } from '@/lib/checkup-storage';
 import { saveFile } from '@/lib/save-file';
 import { useConfirmStep } from '../hooks/use-confirm-step';
 import type { DisputesApi } from '../hooks/use-disputes';
 import { DISPUTE_MESSAGES } from '../messages';
+import { SyncPanel } from './sync-panel';
 
 const small = 'px-4 py-2 text-sm';
 
@@ -21,12 +21,8 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
   async function exportBackup() {
     const backup = await api.exportBackup();
     if (!backup) return;
-    // The report checkup in progress travels with the disputes.
-    const checkup = loadCheckup(userId);
     saveFile(
-      new Blob([JSON.stringify(checkup ? { ...backup, checkup } : backup)], {
-        type: 'application/json',
-      }),
+      new Blob([JSON.stringify(backup)], { type: 'application/json' }),
       `my-disputes-backup-${toIsoDate(new Date())}.json`,
     );
     toast.success(DISPUTE_MESSAGES.backupExported);
@@ -48,7 +44,6 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       return;
     }
     const count = await api.importBackup(parsed.backup);
-    if (count !== undefined && parsed.backup.checkup) saveCheckup(userId, parsed.backup.checkup);
     if (count !== undefined) toast.success(DISPUTE_MESSAGES.backupImported(count));
   }
 
@@ -64,12 +59,13 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
         Your data
       </h2>
       <p className="mt-2 text-sm text-gray-800">
-        Your disputes, their letters and the files you attach are kept only in this browser, on this
-        device, for this account, like the details the generator remembers for you. Nothing is sent
-        to our servers, so we cannot restore them if this browser&apos;s data is cleared. To move
-        them to another browser or device, use <strong>Export backup</strong> here, then sign in
-        there with the same account and use <strong>Import backup</strong>. The backup file holds
-        your personal details: keep it private.
+        Your disputes, their letters and the files you attach are kept in this browser, on this
+        device, for this account, like the details the generator remembers for you. Unless you turn
+        on sync below, nothing is sent to our servers, so we cannot restore them if this
+        browser&apos;s data is cleared. To move them to another browser or device, use{' '}
+        <strong>Export backup</strong> here, then sign in there with the same account and use{' '}
+        <strong>Import backup</strong>. The backup file holds your personal details: keep it
+        private.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
@@ -128,8 +124,9 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       {remove.confirming && (
         <p id={`${id}-delete-warning`} className="mt-3 text-sm font-semibold text-red-800">
           This removes from this browser every dispute and attached file of this account, your
-          report checkup, and your saved details (name, address, phone and e-mail). Export a backup
-          first if you want to keep your disputes.
+          report checkup, and your saved details (name, address, phone and e-mail), and with sync
+          on, the encrypted copy on our server too. Export a backup first if you want to keep your
+          disputes.
         </p>
       )}
       {problem && (
@@ -137,6 +134,7 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
           {problem}
         </p>
       )}
+      <SyncPanel userId={userId} onPulled={() => void api.reload()} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import toast from '@/lib/toast';
 import { buttonClasses } from '@/components/button-styles';
 import type { DisputesApi } from '../hooks/use-disputes';
 import { readExhibitFile } from '@/lib/exhibit-file';
-import { newId } from '../lib/ids';
+import { newId } from '@/lib/device-store';
 import { DISPUTE_MESSAGES } from '../messages';
 
 interface ExhibitsPanelProps {

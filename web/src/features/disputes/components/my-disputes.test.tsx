@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteDisputesOnDevice } from '../lib/device-data';
-import { DisputeStore } from '../lib/dispute-store';
+import { DisputeStore, loadDetails, saveDetails } from '@/lib/device-store';
+import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
 import { MyDisputes } from './my-disputes';
 
 const USER = 'user-1';
@@ -27,15 +27,14 @@ async function show(...disputes: ReturnType<typeof sampleDispute>[]) {
   const store = await DisputeStore.open(USER);
   for (const dispute of disputes) await store.put(dispute);
   store.close();
-  const deleteDetails = vi.fn();
   render(
     <MemoryRouter>
-      <MyDisputes userId={USER} deleteDetails={deleteDetails} />
+      <MyDisputes userId={USER} />
     </MemoryRouter>,
   );
   // The dashboard lists it; its row opens it.
   await userEvent.click(await screen.findByRole('link', { name: /: Round 1$/ }));
-  return { card: await screen.findByRole('article', { name: /^Round 1/ }), deleteDetails };
+  return { card: await screen.findByRole('article', { name: /^Round 1/ }) };
 }
 
 /** Delivered `daysAgo` days ago, with the first item's outcome. */
@@ -404,7 +403,8 @@ describe('My Disputes page', () => {
   });
 
   it('moves focus to the confirm button and back on cancel (Remove, Delete all my data)', async () => {
-    const { card, deleteDetails } = await show(delivered(5));
+    const { card } = await show(delivered(5));
+    saveDetails(USER, { name: 'Jane Doe' });
     const remove = within(card).getByRole('button', { name: 'Remove' });
     await userEvent.click(remove);
     expect(within(card).getByRole('button', { name: 'Yes, remove it' })).toHaveFocus();
@@ -416,11 +416,11 @@ describe('My Disputes page', () => {
     expect(confirm).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Delete all my data' })).toHaveFocus();
-    expect(deleteDetails).not.toHaveBeenCalled();
+    expect(loadDetails(USER).name).toBe('Jane Doe');
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
     await screen.findByRole('heading', { name: 'No disputes yet' });
-    expect(deleteDetails).toHaveBeenCalledOnce();
+    expect(loadDetails(USER).name).toBeUndefined();
   });
 });

@@ -16,16 +16,14 @@ import { DisputeList } from './dispute-list';
 
 interface MyDisputesProps {
   userId: string;
-  /** Deletes the account's "Your details" from this browser (part of "Delete all my data"). */
-  deleteDetails: () => void;
 }
 
 /**
  * The My Disputes page for the signed-in user: the dashboard, or one dispute's thread when the
  * address names it (`?dispute=<id>`, so Back returns to the dashboard).
  */
-export function MyDisputes({ userId, deleteDetails }: MyDisputesProps) {
-  const api = useDisputes(userId, deleteDetails);
+export function MyDisputes({ userId }: MyDisputesProps) {
+  const api = useDisputes(userId);
   const [params] = useSearchParams();
   const today = toIsoDate(new Date());
   // A thread builds packets and calendar files: their code is there before they are asked for,

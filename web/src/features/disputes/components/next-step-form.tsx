@@ -18,7 +18,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { CharacterCount } from '@/components/character-count';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';
-import { newId } from '../lib/ids';
+import { newId } from '@/lib/device-store';
 import { DirectDisputeFacts } from './direct-dispute-facts';
 import { IdentityFields } from './identity-fields';
 

@@ -1,16 +1,15 @@
 import { overdueCount } from '@shared/disputes';
-import { toIsoDate } from '@shared/letters';
 import { startTransition, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { DISPUTES_CHANGED, hasDisputesOnDevice } from '../lib/device-data';
+import { DATA_CHANGED, hasDisputesOnDevice, today } from '@/lib/device-store';
 
 /** How many of the user's disputes are overdue today (0 when none are kept here). */
 async function countOverdue(userId: string): Promise<number> {
   if (!(await hasDisputesOnDevice(userId))) return 0;
-  const { DisputeStore } = await import('../lib/dispute-store');
+  const { DisputeStore } = await import('@/lib/device-store/disputes-db');
   const store = await DisputeStore.open(userId);
   try {
-    return overdueCount(await store.list(), toIsoDate(new Date()));
+    return overdueCount(await store.list(), today());
   } finally {
     store.close();
   }
@@ -37,10 +36,10 @@ export default function OverdueIndicator({
         () => current && onCount(0),
       );
     refresh();
-    window.addEventListener(DISPUTES_CHANGED, refresh);
+    window.addEventListener(DATA_CHANGED, refresh);
     return () => {
       current = false;
-      window.removeEventListener(DISPUTES_CHANGED, refresh);
+      window.removeEventListener(DATA_CHANGED, refresh);
     };
   }, [userId, pathname, onCount]);
 

@@ -1,20 +1,24 @@
 import type { Backup, Dispute, ExhibitInfo } from '@shared/disputes';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import toast from '@/lib/toast';
-import { deleteDisputesOnDevice } from '../lib/device-data';
-import { DisputeStore } from '../lib/dispute-store';
-import { dropLegacySentLetters } from '../lib/legacy-sent-letters';
+import {
+  deleteAllMyData,
+  DisputeStore,
+  dropLegacySentLetters,
+  exportBackup as exportAll,
+  importBackup as importAll,
+} from '@/lib/device-store';
 import { DISPUTE_MESSAGES } from '../messages';
 
 export type DisputesState =
   { status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; disputes: Dispute[] };
 
 /**
- * The signed-in user's disputes, loaded from and saved to this browser's IndexedDB. Actions that
- * create records run one at a time: a double click cannot make two. `deleteDetails` removes the
- * account's "Your details" (kept by the generator) with "Delete all my data".
+ * The signed-in user's disputes, loaded from and saved to this browser's data layer
+ * (`@/lib/device-store`). Actions that create records run one at a time: a double click cannot
+ * make two.
  */
-export function useDisputes(userId: string, deleteDetails: () => void) {
+export function useDisputes(userId: string) {
   const [state, setState] = useState<DisputesState>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
   const storeRef = useRef<Promise<DisputeStore> | null>(null);
@@ -137,14 +141,14 @@ export function useDisputes(userId: string, deleteDetails: () => void) {
   );
 
   const exportBackup = useCallback(
-    () => exclusive(async () => (await store()).exportBackup(new Date())),
+    () => exclusive(async () => exportAll(await store(), new Date())),
     [exclusive, store],
   );
 
   const importBackup = useCallback(
     (backup: Backup) =>
       exclusive(async () => {
-        const count = await (await store()).importBackup(backup);
+        const count = await importAll(await store(), backup);
         await reload();
         return count;
       }),
@@ -157,12 +161,11 @@ export function useDisputes(userId: string, deleteDetails: () => void) {
         const opened = storeRef.current;
         storeRef.current = null;
         (await opened)?.close();
-        await deleteDisputesOnDevice(userId);
-        deleteDetails();
+        await deleteAllMyData(userId);
         setState({ status: 'ready', disputes: [] });
         return true;
       }),
-    [exclusive, userId, deleteDetails],
+    [exclusive, userId],
   );
 
   return {
@@ -178,6 +181,7 @@ export function useDisputes(userId: string, deleteDetails: () => void) {
     exportBackup,
     importBackup,
     deleteAll,
+    reload,
   };
 }
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { LIMITS, parseDispute } from '@shared/disputes';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteDisputesOnDevice } from './device-data';
-import { DisputeStore } from './dispute-store';
+import { DisputeStore } from '@/lib/device-store';
+import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
 import { disputeFromMailedLetter, recordMailedLetter } from './record-mailed-letter';
 
 afterEach(() => deleteDisputesOnDevice('user-1'));

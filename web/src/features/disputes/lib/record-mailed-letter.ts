@@ -1,6 +1,5 @@
 import { LIMITS, type Dispute, type MailedLetter } from '@shared/disputes';
-import { DisputeStore } from './dispute-store';
-import { newId } from './ids';
+import { DisputeStore, newId } from '@/lib/device-store';
 
 const clip = (text: string | undefined, max: number) => text?.slice(0, max);
 

@@ -2,13 +2,12 @@ import 'fake-indexeddb/auto';
 import { parseBackup } from '@shared/disputes';
 import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DisputeStore } from './dispute-store';
 import {
-  databaseName,
-  deleteDisputesOnDevice as deleteAllData,
-  DISPUTES_CHANGED,
+  DisputeStore,
+  deleteDisputesDatabase as deleteAllData,
   hasDisputesOnDevice,
-} from './device-data';
+} from './disputes-db';
+import { DATA_CHANGED as DISPUTES_CHANGED, STORAGE_KEYS } from './keys';
 
 const png = { id: 'x1', exhibit: 1, name: 'statement.png', type: 'image/png', size: 3 } as const;
 const open: DisputeStore[] = [];
@@ -39,7 +38,7 @@ describe('hasDisputesOnDevice', () => {
     }
     // Looking did not create a database for an account that had none.
     expect((await indexedDB.databases()).map((database) => database.name)).toEqual([
-      databaseName('alice'),
+      STORAGE_KEYS.database('alice'),
     ]);
   });
 });
@@ -51,7 +50,7 @@ describe('DisputeStore', () => {
     const bob = await storeFor('bob');
     expect(await bob.list()).toEqual([]);
     expect(await alice.list()).toEqual([sampleDispute()]);
-    expect(databaseName('alice')).not.toBe(databaseName('bob'));
+    expect(STORAGE_KEYS.database('alice')).not.toBe(STORAGE_KEYS.database('bob'));
     expect(await hasDisputesOnDevice('alice')).toBe(true);
     await deleteAllData('alice');
     expect(await hasDisputesOnDevice('alice')).toBe(false);

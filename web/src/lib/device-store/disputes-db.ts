@@ -8,12 +8,29 @@ import {
 } from '@shared/disputes';
 import { compareIso } from '@shared/letters';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { announceChange, databaseName } from './device-data';
+import { DATA_CHANGED, STORAGE_KEYS } from './keys';
+
+/** What sync keeps about the account on this device (`lib/sync/`): its key and each record's state. */
+export interface SyncStateEntry {
+  id: string;
+  [field: string]: unknown;
+}
 
 interface DisputesSchema extends DBSchema {
   disputes: { key: string; value: Dispute };
   /** Attached files' bytes, by exhibit id; described in their dispute's `exhibits`. */
   files: { key: string; value: { id: string; bytes: ArrayBuffer } };
+  /** Version 2: the sync key (a non-extractable CryptoKey) and each synced record's version. */
+  sync: { key: string; value: SyncStateEntry };
+}
+
+const DB_VERSION = 2;
+
+/** The sync state entry that says sync is on for the account on this device (and holds its key). */
+export const SYNC_SETTINGS_ID = 'settings';
+
+export function announceChange(): void {
+  window.dispatchEvent(new Event(DATA_CHANGED));
 }
 
 function toBase64(bytes: ArrayBuffer): string {
@@ -31,7 +48,7 @@ function fromBase64(base64: string): ArrayBuffer {
   return bytes.buffer;
 }
 
-/** The signed-in user's disputes and attached files in this browser's IndexedDB. */
+/** The signed-in user's disputes, attached files and sync state in this browser's IndexedDB. */
 export class DisputeStore {
   private constructor(
     readonly userId: string,
@@ -39,10 +56,13 @@ export class DisputeStore {
   ) {}
 
   static async open(userId: string): Promise<DisputeStore> {
-    const db = await openDB<DisputesSchema>(databaseName(userId), 1, {
-      upgrade(database) {
-        database.createObjectStore('disputes', { keyPath: 'id' });
-        database.createObjectStore('files', { keyPath: 'id' });
+    const db = await openDB<DisputesSchema>(STORAGE_KEYS.database(userId), DB_VERSION, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('disputes', { keyPath: 'id' });
+          database.createObjectStore('files', { keyPath: 'id' });
+        }
+        if (oldVersion < 2) database.createObjectStore('sync', { keyPath: 'id' });
       },
       // "Delete all my data" (here or in another tab) must not wait for this connection.
       blocking() {
@@ -97,6 +117,49 @@ export class DisputeStore {
     await tx.done;
     announceChange();
     return next;
+  }
+
+  /** A file's bytes, or undefined when this device does not hold it. */
+  async findExhibitBytes(exhibitId: string): Promise<ArrayBuffer | undefined> {
+    return (await this.db.get('files', exhibitId))?.bytes;
+  }
+
+  async putExhibitBytes(exhibitId: string, bytes: ArrayBuffer): Promise<void> {
+    await this.db.put('files', { id: exhibitId, bytes });
+  }
+
+  async deleteExhibitBytes(exhibitId: string): Promise<void> {
+    await this.db.delete('files', exhibitId);
+  }
+
+  async exhibitIds(): Promise<string[]> {
+    return this.db.getAllKeys('files');
+  }
+
+  /** Removes one dispute record only (sync applies another device's deletions one by one). */
+  async deleteOne(id: string): Promise<void> {
+    await this.db.delete('disputes', id);
+    announceChange();
+  }
+
+  async syncState(): Promise<SyncStateEntry[]> {
+    return this.db.getAll('sync');
+  }
+
+  async getSyncState(id: string): Promise<SyncStateEntry | undefined> {
+    return this.db.get('sync', id);
+  }
+
+  async putSyncState(entry: SyncStateEntry): Promise<void> {
+    await this.db.put('sync', entry);
+  }
+
+  async deleteSyncState(id: string): Promise<void> {
+    await this.db.delete('sync', id);
+  }
+
+  async clearSyncState(): Promise<void> {
+    await this.db.clear('sync');
   }
 
   async exhibitBytes(exhibitId: string): Promise<ArrayBuffer> {
@@ -159,5 +222,68 @@ export class DisputeStore {
     ]);
     announceChange();
     return backup.disputes.length;
+  }
+}
+
+/** How many disputes this account's database holds, without creating it when there is none. */
+async function countDisputes(userId: string): Promise<number> {
+  let db;
+  try {
+    db = await openDB(STORAGE_KEYS.database(userId), undefined, {
+      // No database yet: opening made an empty one. Aborting undoes that (and rejects).
+      upgrade(_db, _old, _new, transaction) {
+        transaction.done.catch(() => undefined);
+        transaction.abort();
+      },
+    });
+  } catch {
+    return 0;
+  }
+  try {
+    return db.objectStoreNames.contains('disputes') ? await db.count('disputes') : 0;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Whether this browser holds disputes of this account: its database is opened and counted (an
+ * empty one holds nothing to keep). Where `indexedDB.databases()` exists it first says whether
+ * there is a database at all; browsers without it (Firefox before 126) go straight to counting,
+ * which never creates the database.
+ */
+export async function hasDisputesOnDevice(userId: string): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  try {
+    if (typeof indexedDB.databases === 'function') {
+      const databases = await indexedDB.databases();
+      if (!databases.some((database) => database.name === STORAGE_KEYS.database(userId)))
+        return false;
+    }
+    return (await countDisputes(userId)) > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes this account's database: disputes, files and sync state (connections close themselves). */
+export function deleteDisputesDatabase(userId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(STORAGE_KEYS.database(userId));
+    request.onsuccess = () => {
+      announceChange();
+      resolve();
+    };
+    request.onerror = () => reject(request.error ?? new Error('The data could not be deleted'));
+  });
+}
+
+/** Whether sync is on for the account on this device: read here only, so nothing is sent when off. */
+export async function syncIsOnHere(userId: string): Promise<boolean> {
+  const store = await DisputeStore.open(userId);
+  try {
+    return Boolean(await store.getSyncState(SYNC_SETTINGS_ID));
+  } finally {
+    store.close();
   }
 }

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DATA_CHANGED, syncIsOnHere } from '@/lib/device-store';
+
+export type SyncView =
+  | { status: 'checking' }
+  | { status: 'off' }
+  | { status: 'elsewhere' }
+  | { status: 'on'; syncing: boolean; lastSynced?: Date | undefined }
+  | { status: 'unreachable' };
+
+/** The sync code: its own chunk, loaded after My Disputes is on screen. */
+const control = () => import('@/lib/sync/sync-control');
+
+/** After a change here, how long to wait for more before sending it. */
+const CHANGE_DELAY_MS = 1500;
+
+/**
+ * Sync for My Disputes: whether it is on, and when on, a sync after the page is shown, when the
+ * window is focused again and shortly after each change here. `onPulled` reloads the disputes
+ * after another device's changes were written here.
+ */
+export function useSync(userId: string, onPulled: () => void) {
+  const [view, setView] = useState<SyncView>({ status: 'checking' });
+  const [warning, setWarning] = useState('');
+  const running = useRef<Promise<void> | null>(null);
+  const pulledRef = useRef(onPulled);
+  pulledRef.current = onPulled;
+
+  const sync = useCallback((): Promise<void> => {
+    running.current ??= (async () => {
+      setView((current) => (current.status === 'on' ? { ...current, syncing: true } : current));
+      try {
+        const outcome = await (await control()).syncNow(userId);
+        if (!outcome) return;
+        setWarning(outcome.warning ?? '');
+        if (outcome.pulled || outcome.deleted) pulledRef.current();
+        setView(
+          outcome.off
+            ? { status: 'off' }
+            : { status: 'on', syncing: false, lastSynced: new Date() },
+        );
+      } catch {
+        setView((current) => (current.status === 'on' ? { ...current, syncing: false } : current));
+        setWarning('Sync could not reach our server. Your changes are kept here and sent later.');
+      } finally {
+        running.current = null;
+      }
+    })();
+    return running.current;
+  }, [userId]);
+
+  // After the first paint, from this device's own storage: with sync off, nothing is sent and the
+  // sync code is not even loaded.
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void syncIsOnHere(userId).then(
+        (on) => {
+          if (cancelled) return;
+          if (!on) return setView({ status: 'off' });
+          setView({ status: 'on', syncing: true });
+          void sync();
+        },
+        () => !cancelled && setView({ status: 'unreachable' }),
+      );
+    }, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [userId, sync]);
+
+  /** "Sync across my devices": open it here when it is on for the account, else set it up. */
+  const start = useCallback(async (): Promise<'elsewhere' | 'setup'> => {
+    const elsewhere = await (await control()).syncIsOnElsewhere();
+    if (elsewhere) setView({ status: 'elsewhere' });
+    return elsewhere ? 'elsewhere' : 'setup';
+  }, []);
+
+  const on = view.status === 'on';
+  useEffect(() => {
+    if (!on) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void sync(), CHANGE_DELAY_MS);
+    };
+    const visible = () => document.visibilityState === 'visible' && void sync();
+    const focused = () => void sync();
+    window.addEventListener('focus', focused);
+    document.addEventListener('visibilitychange', visible);
+    window.addEventListener(DATA_CHANGED, soon);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', focused);
+      document.removeEventListener('visibilitychange', visible);
+      window.removeEventListener(DATA_CHANGED, soon);
+    };
+  }, [on, sync]);
+
+  const turnOn = useCallback(
+    async (passphrase: string) => {
+      const code = await (await control()).turnOnSync(userId, passphrase);
+      setView({ status: 'on', syncing: true });
+      void sync();
+      return code;
+    },
+    [userId, sync],
+  );
+
+  const openHere = useCallback(
+    async (secret: string) => {
+      await (await control()).openSyncHere(userId, secret);
+      setView({ status: 'on', syncing: true });
+      await sync();
+    },
+    [userId, sync],
+  );
+
+  const turnOff = useCallback(async () => {
+    await (await control()).turnOffSync(userId);
+    setWarning('');
+    setView({ status: 'off' });
+  }, [userId]);
+
+  return { view, warning, sync, start, turnOn, openHere, turnOff };
+}

@@ -1,0 +1,27 @@
+// The browser's one data layer: every record the app stores for an account, and only here.
+export { STORAGE_KEYS, DATA_CHANGED } from './keys';
+export { newId, today } from './ids';
+export {
+  NO_STORED_DETAILS,
+  dropLegacySentLetters,
+  dropUnownedDetails,
+  forgetCheckup,
+  forgetPractice,
+  forgetDetails,
+  forgetDraft,
+  hasCheckupOnDevice,
+  hasDetailsOnDevice,
+  loadCheckup,
+  loadPractice,
+  loadDetails,
+  loadDraft,
+  parseDetails,
+  saveCheckup,
+  saveDetails,
+  saveDraft,
+  type StoredDetails,
+  type StoredDraft,
+} from './local-records';
+export { DisputeStore, hasDisputesOnDevice, syncIsOnHere } from './disputes-db';
+export { exportBackup, importBackup } from './backup';
+export { deleteAllMyData, forgetThisDevice, hasDeviceData } from './device-data';
