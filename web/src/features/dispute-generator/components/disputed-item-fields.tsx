@@ -52,6 +52,7 @@ export function DisputedItemFields({
   return (
     <>
       <FormField
+        className="md:col-span-2"
         type="select"
         label={`Error Type${labelSuffix}`}
         value={item.errorType}

@@ -48,7 +48,9 @@ export function ItemsStep({
     onChange((current) => ({ ...current, items: change(current.items) }));
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
+      {/* The whole row: in half the form's width at 1280 px, "Select credit bureau" was clipped. */}
       <FormField
+        className="md:col-span-2"
         type="select"
         label="Credit Bureau"
         value={draft.bureau}
