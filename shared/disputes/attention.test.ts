@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overdueCount, roundStatus } from './attention';
+import { needsUserToday, overdueCount, roundStatus } from './attention';
 import { sampleDispute } from './testing/sample-dispute';
 
 // Delivered November 4: the 30-day period ends December 3, so December 5 is overdue.
@@ -15,7 +15,8 @@ const followUp = sampleDispute({
   letterKind: 'no-response',
   mailedOn: undefined,
 });
-const today = '2026-12-05';
+// The results may be in the mail until December 10: the no-response letter can be made from the 11th.
+const today = '2026-12-11';
 
 describe('roundStatus', () => {
   it('is Overdue until a follow-up exists, then "Followed up (Round 2)"', () => {
@@ -34,6 +35,23 @@ describe('roundStatus', () => {
       items: round1.items.map((item) => ({ ...item, outcome: 'verified' })),
     });
     expect(roundStatus(answered, [answered, followUp], today).label).toBe('Response received');
+  });
+});
+
+describe('a round waiting for its no-response letter (issue 41)', () => {
+  it('says from when, in no alarm, and is not counted until the user can act', () => {
+    const early = '2026-12-05';
+    expect(roundStatus(round1, [round1], early)).toEqual({
+      status: 'overdue',
+      waitingUntil: '2026-12-11',
+      label: 'Waiting: no-response letter from December 11',
+    });
+    expect(needsUserToday(roundStatus(round1, [round1], early))).toBe(false);
+    expect(overdueCount([round1], early)).toBe(0);
+    expect(overdueCount([round1], today)).toBe(1);
+    // A method-of-verification request has no no-response letter: overdue is overdue.
+    const mov = sampleDispute({ deliveredOn: '2026-11-04', letterKind: 'method-of-verification' });
+    expect(overdueCount([mov], '2026-11-25')).toBe(1);
   });
 });
 

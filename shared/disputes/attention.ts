@@ -1,4 +1,5 @@
-import type { IsoDate } from '../letters/dates';
+import { formatIsoMonthDay, type IsoDate } from '../letters/dates';
+import { noResponseLetterFrom } from './due-date';
 import { STATUS_LABELS, type Dispute, type DisputeStatus } from './model';
 import { disputeStatus } from './status';
 
@@ -7,7 +8,21 @@ export interface RoundStatus {
   status: DisputeStatus;
   /** The round that followed up this overdue or unanswered one, once built. */
   followedUpBy?: number | undefined;
+  /**
+   * Overdue, but its no-response letter may not be made before this day (the bureau has 5
+   * business days to mail its results): nothing to do today, so no alarm.
+   */
+  waitingUntil?: IsoDate | undefined;
   label: string;
+}
+
+/** The day a round past its due date may get its no-response letter, while that is still ahead. */
+function noResponseLetterAhead(dispute: Dispute, today: IsoDate): IsoDate | undefined {
+  // A method-of-verification request or a creditor's dispute escalates at once instead.
+  if (dispute.recipient.kind !== 'bureau' || dispute.letterKind === 'method-of-verification')
+    return undefined;
+  const from = noResponseLetterFrom(dispute);
+  return from !== null && today < from ? from : undefined;
 }
 
 /** The rounds that follow `dispute` directly, in round order. */
@@ -29,19 +44,29 @@ export function roundStatus(
     status === 'overdue' ||
     (status !== 'resolved' && dispute.items.some((item) => item.outcome === 'no-response'));
   const followUp = unanswered ? followUpsOf(dispute, all)[0] : undefined;
-  return followUp
-    ? { status, followedUpBy: followUp.round, label: `Followed up (Round ${followUp.round})` }
+  if (followUp)
+    return { status, followedUpBy: followUp.round, label: `Followed up (Round ${followUp.round})` };
+  const waitingUntil = status === 'overdue' ? noResponseLetterAhead(dispute, today) : undefined;
+  return waitingUntil
+    ? {
+        status,
+        waitingUntil,
+        label: `Waiting: no-response letter from ${formatIsoMonthDay(waitingUntil)}`,
+      }
     : { status, label: STATUS_LABELS[status] };
 }
 
-/** Overdue and not followed up: the header and the banner count these. */
+/** Overdue, not followed up, and something to do today: red, and counted by the header and the banner. */
+export function needsUserToday(round: RoundStatus): boolean {
+  return round.status === 'overdue' && round.followedUpBy === undefined && !round.waitingUntil;
+}
+
 export function isOverdueForUser(
   dispute: Dispute,
   all: readonly Dispute[],
   today: IsoDate,
 ): boolean {
-  const { status, followedUpBy } = roundStatus(dispute, all, today);
-  return status === 'overdue' && followedUpBy === undefined;
+  return needsUserToday(roundStatus(dispute, all, today));
 }
 
 /** How many disputes are overdue today and not yet followed up (for the header and the banner). */

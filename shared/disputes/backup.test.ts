@@ -102,6 +102,28 @@ describe('parseDispute', () => {
     expect(parseDispute(sampleDispute({ exhibits: [{ ...exhibit, exhibit: 0 }] }))).toBeNull();
   });
 
+  it('keeps each item’s error type and facts, and refuses a foreign type or fact (issue 41)', () => {
+    const [first, second] = sampleDispute().items;
+    const typed = sampleDispute({
+      items: [
+        {
+          ...first!,
+          errorType: 'incorrect-balance',
+          facts: { correctBalance: '$150', soldDebt: false, accountNumberNotShown: true },
+        },
+        second!,
+      ],
+    });
+    expect(parseDispute(typed)).toEqual(typed);
+    const foreign = (change: object) =>
+      parseDispute({ ...typed, items: [{ ...typed.items[0], ...change }] });
+    expect(foreign({ errorType: 'bankrupt' })).toBeNull();
+    expect(foreign({ facts: { correctBalance: 150 } })).toBeNull();
+    expect(foreign({ facts: { correctBalance: 'x'.repeat(301) } })).toBeNull();
+    // Unknown fact names are dropped, never stored.
+    expect(foreign({ facts: { script: '<b>' } })?.items[0]?.facts).toEqual({});
+  });
+
   it('keeps "The bureau gave no reason"', () => {
     const [first, second] = sampleDispute().items;
     const dispute = sampleDispute({

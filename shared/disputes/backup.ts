@@ -2,6 +2,8 @@ import { parseCheckup } from '../checkup/parse';
 import type { Checkup } from '../checkup/model';
 import { isBureauId } from '../letters/bureaus';
 import { isIsoDate } from '../letters/dates';
+import { isErrorTypeId } from '../letters/error-types';
+import { EMPTY_ITEM_DRAFT } from '../letters/letter-form';
 import {
   EXHIBIT_TYPES,
   ITEM_OUTCOMES,
@@ -12,6 +14,7 @@ import {
   type DisputeSender,
   type ExhibitInfo,
   type Recipient,
+  type StoredFacts,
 } from './model';
 
 export const BACKUP_FORMAT = 'credit-dispute-letters/my-disputes-backup';
@@ -86,6 +89,31 @@ function parseRecipient(raw: unknown): Recipient {
   throw new Invalid('recipient');
 }
 
+/** The most one kept fact may hold (the generator's fact fields take 120). */
+const FACT_MAX = 300;
+
+/** An item's kept facts: known fields only, each text short, each tick a boolean. */
+function parseFacts(raw: unknown): StoredFacts | undefined {
+  if (raw === undefined) return undefined;
+  if (!isObject(raw)) throw new Invalid('item facts');
+  const facts: Record<string, string | boolean> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const empty = (EMPTY_ITEM_DRAFT as Record<string, unknown>)[key];
+    if (empty === undefined || value === undefined) continue;
+    if (typeof empty === 'boolean' && typeof value === 'boolean') facts[key] = value;
+    else if (typeof empty === 'string' && typeof value === 'string' && value.length <= FACT_MAX)
+      facts[key] = value;
+    else throw new Invalid('item facts');
+  }
+  return facts as StoredFacts;
+}
+
+function parseErrorType(raw: unknown): DisputeItem['errorType'] {
+  if (raw === undefined) return undefined;
+  if (typeof raw === 'string' && isErrorTypeId(raw)) return raw;
+  throw new Invalid('item error type');
+}
+
 function parseItem(raw: unknown): DisputeItem {
   if (!isObject(raw)) throw new Invalid('item');
   const outcome = raw.outcome;
@@ -96,6 +124,8 @@ function parseItem(raw: unknown): DisputeItem {
     accountName: need(text(raw.accountName, LIMITS.accountName, true), 'account name') ?? '',
     accountNumber: need(text(raw.accountNumber, LIMITS.accountNumber), 'account number'),
     details: need(text(raw.details, LIMITS.details), 'details') ?? '',
+    errorType: parseErrorType(raw.errorType),
+    facts: parseFacts(raw.facts),
     outcome: outcome as DisputeItem['outcome'],
     statedReason: need(text(raw.statedReason, LIMITS.statedReason), 'stated reason'),
     noReasonGiven: raw.noReasonGiven === true || undefined,

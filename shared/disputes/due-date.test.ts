@@ -136,12 +136,10 @@ describe('disputeStatus', () => {
       items: sampleDispute().items.map((item) => ({ ...item, outcome: 'no-response' })),
     });
     expect(disputeStatus(silent, '2026-12-05')).toBe('overdue');
-    expect(
-      overdueCount(
-        [silent, sampleDispute({ mailedOn: undefined }), sampleDispute(delivered)],
-        '2026-12-05',
-      ),
-    ).toBe(2);
+    const all = [silent, sampleDispute({ mailedOn: undefined }), sampleDispute(delivered)];
+    // Counted once the no-response letter can be made (December 11); waiting before (issue 41).
+    expect(overdueCount(all, '2026-12-11')).toBe(2);
+    expect(overdueCount(all, '2026-12-05')).toBe(0);
   });
 
   it('reopens a resolved item that came back on the report', () => {

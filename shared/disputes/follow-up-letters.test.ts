@@ -1,12 +1,8 @@
 import { buildFurnisherLetter } from '../letters/build-letter';
 import { describe, expect, it } from 'vitest';
 import { cfpbComplaintNarrative } from './cfpb-complaint';
-import {
-  buildFollowUp,
-  errorTypeInLetter,
-  FOLLOW_UP_MESSAGES,
-  type FollowUpInput,
-} from './follow-up-letters';
+import { buildFollowUp, FOLLOW_UP_MESSAGES, type FollowUpInput } from './follow-up-letters';
+import { errorTypeInLetter } from './item-types';
 import type { Dispute, ItemOutcome } from './model';
 import type { FollowUpKind } from './next-steps';
 import { sampleDispute } from './testing/sample-dispute';
@@ -114,6 +110,8 @@ describe('follow-up letters', () => {
     const source = parent('verified');
     source.letterText =
       'Jane Q. Public\n\nDisputed item: Incorrect Payment History\nAccount name: Chase Sapphire\n';
+    // The facts the first letter gave are kept with the item (issue 41).
+    source.items[0]!.facts = { monthsReportedLate: 'June 2026' };
     expect(errorTypeInLetter(source.letterText, source.items[0]!)).toBe(
       'incorrect-payment-history',
     );
@@ -151,6 +149,7 @@ describe('follow-up letters', () => {
           accountName: 'Chase Sapphire',
           accountNumber: '4321',
           details: 'Reported 30 days late in June 2026; I paid on June 3.',
+          monthsReportedLate: 'June 2026',
           evidence: input.evidence,
           sender: source.sender,
         },

@@ -1,6 +1,7 @@
 import {
   buildFurnisherLetter,
   enclosuresBlock,
+  furnisherLetterApplies,
   SALUTATION,
   senderBlock,
   signatureBlock,
@@ -12,10 +13,12 @@ import {
   toIsoDate,
   type IsoDate,
 } from '../letters/dates';
-import { ERROR_TYPE_IDS, ERROR_TYPES, type ErrorTypeId } from '../letters/error-types';
+import { type ErrorTypeId } from '../letters/error-types';
 import { REPORT_NUMBER_MAX } from '../letters/item-rules';
+import { EMPTY_ITEM_DRAFT, validateLetterDraft, type ItemDraft } from '../letters/letter-form';
 import { FOLLOW_UP_CITATIONS, type CitationId } from './citations';
 import { dueDate, noResponseLetterFrom, type DueDate } from './due-date';
+import { itemErrorType } from './item-types';
 import { enclosedDocuments, letterExhibits } from './letter-exhibits';
 import {
   accountEnding,
@@ -58,21 +61,32 @@ export interface FollowUpInput {
   removedExhibits?: readonly number[] | undefined;
   /** direct-dispute after a bureau verified the item: what the creditor has not seen before. */
   whatIsNew?: string | undefined;
+  /**
+   * direct-dispute: the item's facts as the consumer confirms or fills them (what is true, the
+   * amounts), over those the first letter gave; checked by the first letter's rules.
+   */
+  facts?: Partial<ItemDraft> | undefined;
 }
 
-/** The follow-ups to a bureau that ask for the identity lines and carry the parent's exhibits. */
-export const IDENTITY_KINDS: readonly FollowUpKind[] = [
+/** A fact field of a direct dispute, named as `facts.correctBalance`. */
+export type FactField = `facts.${keyof ItemDraft}`;
+
+/** The follow-ups to a bureau that carry the parent's exhibits. */
+export const EXHIBIT_KINDS: readonly FollowUpKind[] = [
   'method-of-verification',
   'resubmission',
   'no-response',
   'reinsertion',
 ];
 
+/** The follow-ups to a bureau that ask for the identity lines, so it can match the file. */
+export const IDENTITY_KINDS: readonly FollowUpKind[] = [...EXHIBIT_KINDS, 'statement-of-dispute'];
+
 /** A refusal says why, and which field of `FollowUpInput` to fix when it is one of them. */
 export interface FollowUpProblem {
   ok: false;
   message: string;
-  field?: keyof FollowUpInput | undefined;
+  field?: keyof FollowUpInput | FactField | undefined;
 }
 
 /**
@@ -91,6 +105,8 @@ export const FOLLOW_UP_MESSAGES = {
   creditorNameRequired: "Enter the creditor's name, as your credit report shows it.",
   creditorNameTooLong: `Keep the creditor's name under ${LIMITS.creditorName} characters.`,
   errorTypeRequired: 'Choose the error type.',
+  bureauOnly:
+    'Personal information, inquiries and bankruptcies are disputed with the credit bureaus only: a direct dispute to a creditor does not cover them (12 CFR 1022.43(b)(1)).',
   evidenceTooLong: `Keep the supporting evidence under ${LIMITS.evidence} characters.`,
   reasonRequired: (accountName: string) =>
     `Enter the reason the bureau gave for ${accountName}, or tick "The bureau gave no reason".`,
@@ -268,16 +284,39 @@ type Built =
 
 type Builder = (parent: Dispute, items: DisputeItem[], input: FollowUpInput, date: Date) => Built;
 
-/** The error type the letter `text` gave the item (its "Disputed item:" or "Item N:" heading), if any. */
-export function errorTypeInLetter(text: string, item: DisputeItem): ErrorTypeId | undefined {
-  const lines = text.split(/\r?\n/).map((line) => line.trim());
-  for (const [at, line] of lines.entries()) {
-    const heading = /^(?:Disputed item|Item \d+): (.+)$/.exec(line);
-    if (!heading || lines[at + 1] !== `Account name: ${item.accountName.trim()}`) continue;
-    const found = ERROR_TYPE_IDS.find((id) => ERROR_TYPES[id].label === heading[1]);
-    if (found) return found;
+/** The stored facts as the form holds them (every field a string or a tick). */
+function factsDraft(facts: Partial<Record<keyof ItemDraft, unknown>>): Partial<ItemDraft> {
+  const draft: Record<string, string | boolean> = {};
+  for (const [key, empty] of Object.entries(EMPTY_ITEM_DRAFT)) {
+    const value = facts[key as keyof ItemDraft];
+    if (value === undefined || value === null) continue;
+    draft[key] = typeof empty === 'boolean' ? value === true : String(value);
   }
-  return undefined;
+  return draft as Partial<ItemDraft>;
+}
+
+/**
+ * The item of a direct dispute as the generator's form would hold it: the facts the first letter
+ * gave, then what the consumer confirms or fills now.
+ */
+export function directDisputeDraft(
+  item: DisputeItem,
+  errorType: ErrorTypeId,
+  input: Pick<FollowUpInput, 'facts' | 'evidence'>,
+): ItemDraft {
+  return {
+    ...EMPTY_ITEM_DRAFT,
+    // "****4321" becomes "4321": the letter says "ending in 4321", as in the other follow-ups.
+    accountNumber: item.accountNumber
+      ? accountEnding(item.accountNumber).replace(/^ending in /, '')
+      : '',
+    ...factsDraft(item.facts ?? {}),
+    ...factsDraft(input.facts ?? {}),
+    errorType,
+    accountName: item.accountName,
+    details: textLines(item.details).join(' '),
+    evidence: input.evidence ?? '',
+  };
 }
 
 /** Inserts `paragraph` after the opening paragraph that follows the salutation. */
@@ -371,8 +410,14 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
       };
     if ((input.evidence ?? '').length > LIMITS.evidence)
       return { ok: false, message: FOLLOW_UP_MESSAGES.evidenceTooLong, field: 'evidence' };
-    if (!input.errorType)
+    const [item] = items;
+    if (!item || items.length > 1) throw new RangeError('A direct dispute covers one item');
+    const errorType = input.errorType ?? itemErrorType(parent, item);
+    if (!errorType)
       return { ok: false, message: FOLLOW_UP_MESSAGES.errorTypeRequired, field: 'errorType' };
+    const itemDraft = directDisputeDraft(item, errorType, input);
+    if (!furnisherLetterApplies(itemDraft))
+      return { ok: false, message: FOLLOW_UP_MESSAGES.bureauOnly, field: 'errorType' };
     const whatIsNew = textLines(input.whatIsNew ?? '').join(' ');
     const bureauName = recipientName(parent.recipient);
     // 12 CFR 1022.43(f)(1)(ii): a dispute the creditor has already answered (through the bureau)
@@ -385,25 +430,33 @@ const BUILDERS: Readonly<Record<FollowUpKind, Builder>> = {
       };
     if ((input.whatIsNew ?? '').length > LIMITS.evidence)
       return { ok: false, message: FOLLOW_UP_MESSAGES.whatIsNewTooLong, field: 'whatIsNew' };
-    const [item] = items;
-    if (!item || items.length > 1) throw new RangeError('A direct dispute covers one item');
     const bureau = recipientName(parent.recipient);
-    const text = buildFurnisherLetter(
+    // The first letter's own checks: the same facts make the same kind of dispute.
+    const checked = validateLetterDraft(
       {
+        ...itemDraft,
         // The bureau is not part of a creditor's letter; the form type asks for one.
         bureau: parent.recipient.kind === 'bureau' ? parent.recipient.bureau : 'experian',
-        errorType: input.errorType,
-        accountName: item.accountName,
-        // "****4321" becomes "ending in 4321", as in the other follow-ups.
-        accountNumber:
-          item.accountNumber && accountEnding(item.accountNumber).replace(/^ending in /, ''),
-        details: textLines(item.details).join(' '),
-        evidence: input.evidence,
+        additionalItems: [],
         sender: parent.sender,
       },
-      date,
-      { itemIndex: 0, creditorName: name, address },
+      toIsoDate(date),
     );
+    if (!checked.ok) {
+      const [problem] = checked.problems;
+      return problem
+        ? {
+            ok: false,
+            message: problem.message,
+            field: `facts.${problem.field.replace(/^0\./, '')}` as FactField,
+          }
+        : { ok: false, message: FOLLOW_UP_MESSAGES.errorTypeRequired, field: 'errorType' };
+    }
+    const text = buildFurnisherLetter(checked.form, date, {
+      itemIndex: 0,
+      creditorName: name,
+      address,
+    });
     return {
       ok: true,
       recipient: { kind: 'furnisher', name, address },
@@ -626,11 +679,14 @@ export function buildFollowUp(
       round: parent.round + 1,
       letterKind: step.kind,
       recipient: made.recipient,
-      items: items.map(({ id, accountName, accountNumber, details }) => ({
+      items: items.map(({ id, accountName, accountNumber, details, errorType, facts }) => ({
         id,
         accountName,
         accountNumber,
         details,
+        // The type chosen for a direct dispute is the item's type from now on.
+        errorType: (step.kind === 'direct-dispute' && input.errorType) || errorType,
+        facts,
       })),
       letterText: made.text,
       sender: parent.sender,

@@ -3,7 +3,7 @@ import { letterProse, readability } from '../letters/testing/readability';
 import {
   buildFollowUp,
   FOLLOW_UP_MESSAGES,
-  IDENTITY_KINDS,
+  EXHIBIT_KINDS,
   type FollowUpInput,
 } from './follow-up-letters';
 import { accountEnding, type Dispute, type ItemOutcome } from './model';
@@ -69,7 +69,7 @@ function build(kind: FollowUpKind, input: FollowUpInput = {}, from = parent(kind
 }
 
 describe('4. follow-ups a bureau can match', () => {
-  for (const kind of IDENTITY_KINDS)
+  for (const kind of EXHIBIT_KINDS)
     it(`${kind}: identity lines in the letter to mail only, "ending in", the first round's exhibits`, () => {
       const result = build(kind, IDENTITY);
       expect(result.letterText).toContain(
@@ -159,7 +159,7 @@ describe('5. clocks', () => {
 });
 
 describe('8. readability of every follow-up (one item), on the prose alone', () => {
-  const kinds: FollowUpKind[] = [...IDENTITY_KINDS, 'statement-of-dispute'];
+  const kinds: FollowUpKind[] = [...EXHIBIT_KINDS, 'statement-of-dispute'];
   for (const kind of kinds)
     it(`${kind}: ≤ 300 words and grade ≤ 9`, () => {
       const from =

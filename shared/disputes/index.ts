@@ -5,6 +5,7 @@ export * from './cfpb-complaint';
 export * from './citations';
 export * from './due-date';
 export * from './follow-up-letters';
+export * from './item-types';
 export * from './letter-exhibits';
 export * from './model';
 export * from './next-steps';

@@ -1,6 +1,8 @@
 // The tracker's types and constants; each shared folder keeps its own model.ts behind its index.
 import { BUREAUS, type BureauId } from '../letters/bureaus';
 import type { IsoDate } from '../letters/dates';
+import type { ErrorTypeId } from '../letters/error-types';
+import type { ItemFacts } from '../letters/letter-form';
 
 /** What the bureau (or creditor) answered for one disputed item. */
 export const ITEM_OUTCOMES = [
@@ -73,6 +75,10 @@ export interface DisputeItem {
   accountNumber?: string | undefined;
   /** What is wrong with it, in the consumer's words. */
   details: string;
+  /** The generator's Error Type: says which follow-ups the law allows (absent on older records). */
+  errorType?: ErrorTypeId | undefined;
+  /** The facts the first letter gave (what is true, the amounts): a direct dispute repeats them. */
+  facts?: StoredFacts | undefined;
   outcome?: ItemOutcome | undefined;
   /** For "Rejected as frivolous or irrelevant": the reason the bureau gave, in its words. */
   statedReason?: string | undefined;
@@ -81,6 +87,11 @@ export interface DisputeItem {
   /** For "Deleted": the day the consumer saw it back on the report. */
   reappearedOn?: IsoDate | undefined;
 }
+
+/** An item's facts as kept with a dispute; identity-theft report numbers are not among them. */
+export type StoredFacts = Omit<ItemFacts, 'identityTheftReportNumber'> & {
+  accountNumberNotShown?: boolean | undefined;
+};
 
 /** The consumer's details as they were when the letter was made. */
 export interface DisputeSender {
@@ -189,7 +200,10 @@ export function wordCount(text: string): number {
 /** A letter the generator marked as mailed: what a Round 1 dispute is made from. */
 export interface MailedLetter {
   recipient: Recipient;
-  items: readonly Pick<DisputeItem, 'accountName' | 'accountNumber' | 'details'>[];
+  items: readonly Pick<
+    DisputeItem,
+    'accountName' | 'accountNumber' | 'details' | 'errorType' | 'facts'
+  >[];
   /** The letter as built, without the details never stored (date of birth, SSN digits, report number). */
   letterText: string;
   sender?: DisputeSender | undefined;

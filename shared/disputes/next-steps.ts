@@ -1,6 +1,7 @@
 import type { IsoDate } from '../letters/dates';
 import { formatIsoLong } from '../letters/dates';
 import { canRecordNoResponse, noResponseLetterFrom } from './due-date';
+import { directDisputeAllowed } from './item-types';
 import type { Dispute, DisputeItem, DisputeLetterKind } from './model';
 import { disputeStatus } from './status';
 
@@ -48,12 +49,14 @@ function proposedSteps(dispute: Dispute, today: IsoDate): NextStep[] {
       why: 'Ask the bureau how it verified the item; it must answer within 15 days (15 U.S.C. §1681i(a)(7)).',
     });
     for (const item of verified) {
-      steps.push({
-        kind: 'direct-dispute',
-        itemIds: [item.id],
-        label: `Build a direct dispute to ${item.accountName}`,
-        why: 'Dispute it with the creditor that reports it, which must investigate too (15 U.S.C. §1681s-2(a)(8)).',
-      });
+      // 12 CFR 1022.43(b)(1): no direct dispute of personal information, inquiries or bankruptcies.
+      if (directDisputeAllowed(dispute, item))
+        steps.push({
+          kind: 'direct-dispute',
+          itemIds: [item.id],
+          label: `Build a direct dispute to ${item.accountName}`,
+          why: 'Dispute it with the creditor that reports it, which must investigate too (15 U.S.C. §1681s-2(a)(8)).',
+        });
       steps.push({
         kind: 'statement-of-dispute',
         itemIds: [item.id],

@@ -46,6 +46,9 @@ function expectedCitations(
     return withReport ? ['1681i', '1681c-2', '1681e(b)'] : ['1681i', '1681e(b)'];
   if (errorType === 'outdated-info')
     return factsGiven ? ['1681i', '1681c(a)(4)', '1681c(c)(1)'] : ['1681i', '1681c(a)'];
+  // An inquiry asks which permissible purpose its user certified.
+  if (errorType === 'unauthorized-inquiry')
+    return [...ERROR_TYPES[errorType].citations, '1681b(f)', '1681e(a)'];
   return [...ERROR_TYPES[errorType].citations];
 }
 
@@ -70,7 +73,8 @@ describe('buildLetter: every bureau × type × facts given or not × identity th
             expect(letter).toContain('\nNovember 22, 2026\n');
             expect(letter).toContain(`\n${BUREAUS[bureau].addressLines.join('\n')}\n`);
             expect(letter).toContain('within 30 days of getting this letter');
-            expect(letter).toContain(`\n${DESIGNATION}\n`);
+            // §1681i(d) only for people the consumer names: never a blanket designation.
+            expect(letter).not.toContain('§1681i(d)');
             expect(letter.match(/§1681n/g)).toHaveLength(1);
             expect(letter).toContain('statutory damages of $100 to $1,000');
             expect(letter).not.toMatch(/up to \$1,000|as well as punitive/);
@@ -257,14 +261,14 @@ describe('Outdated Information: the reportable-until date by item type', () => {
     ],
     [
       'Chapter 13, 7 years by bureau policy',
-      { itemType: 'chapter-13', dateFiled: '2017-05-01' },
-      'the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing, so it should have come off after May 1, 2024',
+      { itemType: 'chapter-13', dateFiled: '2017-05-01', planCompleted: true },
+      'the credit bureaus’ policy is to remove a Chapter 13 bankruptcy whose plan was completed 7 years after filing, so it should have come off after May 1, 2024',
       ['1681c(a)(1)'],
       true,
     ],
     [
       'recent Chapter 13',
-      { itemType: 'chapter-13', dateFiled: '2021-02-01' },
+      { itemType: 'chapter-13', dateFiled: '2021-02-01', planCompleted: true },
       'so it should come off after February 1, 2028',
       ['1681c(a)(1)'],
       false,
@@ -429,6 +433,8 @@ describe('buildFurnisherLetter', () => {
           ...(errorType === 'outdated-info' ? ['1681s-2(a)(5)'] : []),
           ...(isTheft ? ['1681s-2(a)(6)(B)', '1681g(e)'] : []),
           '12 CFR 1022.43',
+          // A collection's company is a debt collector (issue 41).
+          ...(errorType === 'outdated-info' ? ['1692e(8)'] : []),
         ]);
         expect(letter).toContain('Please investigate, review the proof I send, and tell me');
         expect(letter).toContain('please report the item as disputed by me');
@@ -665,8 +671,8 @@ describe('the legal review’s findings', () => {
   });
 
   it('6. asks for §1681i(d) notices as the statute frames them, designating the recipients', () => {
-    const letter = buildLetter(form(), DATE);
-    expect(letter).toContain(`\n\n${DESIGNATION}\n\n`);
+    const letter = buildLetter({ ...form(), notifyRecipients: 'Acme Motors' }, DATE);
+    expect(letter).toContain(`\n\n${DESIGNATION}\n- Acme Motors\n\n`);
     expect(letter).not.toContain('I designate everyone');
   });
 

@@ -3,6 +3,7 @@ import { formatIsoLong, formatLongUsDate, toIsoDate, type IsoDate } from './date
 import { ENCLOSURE_IDS, ENCLOSURES, type EnclosureId } from './enclosures';
 import { ERROR_TYPES, hasAccount, IDENTITY_THEFT_ERROR_TYPES } from './error-types';
 import { DUPLICATE_REMOVE, PERSONAL_INFO_KINDS } from './item-facts';
+import { inquiryPastPolicy } from './item-rules';
 import {
   disputedItems,
   type DisputedItem,
@@ -119,7 +120,11 @@ export function outdatedPeriod(item: DisputedItem): ReportingPeriod | undefined 
     ITEM_TYPES[item.itemType].startsWith === 'filing'
       ? item.dateFiled
       : item.dateOfFirstDelinquency;
-  return startsOn ? reportingPeriod(item.itemType, startsOn) : undefined;
+  return startsOn
+    ? reportingPeriod(item.itemType, startsOn, {
+        planCompleted: item.itemType === 'chapter-13' ? item.planCompleted === true : undefined,
+      })
+    : undefined;
 }
 
 /** The start date the consumer gave for an Outdated Information item, whether or not its type is. */
@@ -191,6 +196,7 @@ export function itemCitations(item: DisputedItem): BureauStatuteId[] {
     return hasIdentityTheftReport(item)
       ? table.map((id) => (id === '1681c' ? '1681c-2' : id))
       : table.filter((id) => id !== '1681c');
+  if (item.errorType === 'unauthorized-inquiry') return [...table, '1681b(f)', '1681e(a)'];
   if (item.errorType === 'outdated-info')
     return [
       '1681i',
@@ -234,6 +240,7 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
   const facts = [
     ...(type ? [`Type of item: ${type.label}`] : []),
     ...(startsOnLong ? [`${startLabel}: ${startsOnLong}`] : []),
+    ...(item.itemType === 'chapter-13' && item.planCompleted ? ['Chapter 13 plan: completed'] : []),
   ];
   if (!period)
     return {
@@ -260,7 +267,7 @@ function outdatedStatement(item: DisputedItem, today: IsoDate, kind: LetterKind)
           : `stop reporting this item to the credit bureaus, and tell them its date of first delinquency is ${startsOnLong}`
         : `report its date of first delinquency as ${startsOnLong} to every credit bureau you report it to`,
     };
-  const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy 7 years after filing`;
+  const law = `§1681c(a)(1) allows 10 years, but the credit bureaus’ policy is to remove a Chapter 13 bankruptcy whose plan was completed 7 years after filing`;
   return {
     facts,
     truth: period.byBureauPolicy
@@ -340,7 +347,13 @@ function itemStatement(item: DisputedItem, today: IsoDate, kind: LetterKind): It
       return {
         facts: item.inquiryDate ? [`Inquiry date: ${formatIsoLong(item.inquiryDate)}`] : [],
         truth: 'I did not apply for credit with this company',
-        request: hasIdentityTheftReport(item) ? 'block this inquiry' : 'delete this inquiry',
+        // No law sets 2 years: an older inquiry comes off under the bureau's own policy.
+        // Identity theft with a report is blocked under §1681c-2, whatever its age.
+        request: hasIdentityTheftReport(item)
+          ? 'block this inquiry'
+          : inquiryPastPolicy(item.inquiryDate, today)
+            ? 'delete this inquiry under your own policy, since it is more than 2 years old'
+            : 'delete this inquiry',
       };
   }
 }
@@ -361,14 +374,16 @@ function duplicateStatement(item: DisputedItem, bureau: boolean): ItemStatement 
         : 'report a $0 balance on this account, shown as transferred or sold, if you sold the debt',
     };
   const which = item.duplicateRemove && DUPLICATE_REMOVE[item.duplicateRemove].entry;
+  const digits = item.duplicateRemoveLast4?.trim();
+  const ending = digits ? ` (account number ending in ${digits})` : '';
   return {
-    facts,
+    facts: [...facts, ...(digits ? [`Entry to delete: account number ending in ${digits}`] : [])],
     reported: 'this account appears more than once',
     truth: 'this is one account',
     request: bureau
       ? which
-        ? `delete the duplicate entry, the one ${which}, and keep the other`
-        : 'delete the duplicate entry'
+        ? `delete the duplicate entry, the one ${which}${ending}, and keep the other`
+        : `delete the duplicate entry${ending}`
       : 'report this account only once',
   };
 }
@@ -567,10 +582,52 @@ function identityTheftParagraph(items: readonly DisputedItem[]): string[] {
 
 /**
  * §1681i(d) as the statute has it: after a deletion, or a note that I dispute an item, notice of
- * the deletion or of my statement (or its summary) to the recipients the consumer designates.
+ * the deletion or of my statement (or its summary) to each person the consumer specifically
+ * designates. Never a blanket designation: without names the paragraph is left out.
  */
 export const I_D_REQUEST =
-  'Under §1681i(d), if you delete an item or note that I dispute it, please send notice of the deletion, or my statement of dispute, to each person I designate. I designate each person who got a report with it in the past 6 months, or 2 years for a job.';
+  'Under §1681i(d), if you delete an item or note that I dispute it, please send notice of the deletion, or my statement of dispute, to each person I specifically designate below. This applies if the person got a report with the item in the past 6 months, or 2 years for a job.';
+
+/** The §1681i(d) paragraph with the people named, or nothing when none is. */
+export function designationBlock(notifyRecipients: string | undefined): string[] {
+  const names = lines(notifyRecipients);
+  return names.length > 0 ? [I_D_REQUEST, ...names.map((name) => `- ${name}`)] : [];
+}
+
+/** Collections, charge-offs and delinquency dates: a letter about them must not revive the debt. */
+export function aboutDebt(item: DisputedItem): boolean {
+  switch (item.errorType) {
+    case 'outdated-info':
+      return !(item.itemType && ITEM_TYPES[item.itemType].publicRecord);
+    case 'incorrect-dates':
+      return /delinquen/i.test(item.whichDate ?? '');
+    case 'incorrect-status':
+      return /charge|collect/i.test(`${item.reportedStatus ?? ''} ${item.correctStatus ?? ''}`);
+    default:
+      return false;
+  }
+}
+
+/** In every letter about a debt: nothing in it may be read as owning or restarting the debt. */
+export const NO_ACKNOWLEDGMENT =
+  'This letter does not acknowledge any debt, promise to pay, or waive any right or defense I have.';
+
+/**
+ * §1681b(f) and §1681e(a): a report's user must have a permissible purpose and certify it to the
+ * bureau; the consumer asks which one was certified. Not for an inquiry being blocked as theft.
+ */
+function permissiblePurposeParagraph(items: readonly DisputedItem[]): string[] {
+  const asked = itemNumbers(
+    items,
+    (item) => item.errorType === 'unauthorized-inquiry' && !hasIdentityTheftReport(item),
+  );
+  if (asked.length === 0) return [];
+  const one = asked.length === 1;
+  const which = items.length === 1 ? '' : ` for ${whichItems(asked, items.length).toLowerCase()}`;
+  return [
+    `A company may get my report only for a purpose the law allows, and it must certify that purpose to you (§1681b(f), §1681e(a)). Please tell me the purpose ${one ? 'the company' : 'each company'} certified${which}. If none can be shown, please delete ${one ? 'the inquiry' : 'each such inquiry'}.`,
+  ];
+}
 
 /** The dispute letter to the chosen bureau, as plain text (the mailing advice is separate). */
 export function buildLetter(form: LetterForm, date: Date): string {
@@ -596,13 +653,15 @@ export function buildLetter(form: LetterForm, date: Date): string {
     ],
     ...itemsBlocks(items, exhibits, today, 'bureau'),
     identityTheftParagraph(items),
+    permissiblePurposeParagraph(items),
     [
       `Please finish your reinvestigation within 30 days of getting this letter${proof ? `, and send my proof to the company that reported ${several ? 'each item' : 'the item'}` : ''}. If you cannot verify what I dispute, please delete or correct it. Please send me the results in writing, with a free copy of my report if it changes.`,
     ],
     datesMatter
       ? ['The dates on an account matter: most negative items may be reported for only 7 years.']
       : [],
-    [I_D_REQUEST],
+    designationBlock(form.notifyRecipients),
+    items.some(aboutDebt) ? [NO_ACKNOWLEDGMENT] : [],
     [
       'As a reminder of my rights: under §1681n, a consumer may recover actual damages, or statutory damages of $100 to $1,000, when a credit bureau willfully fails to follow the FCRA. A court may also allow punitive damages, and costs and attorney’s fees after a successful suit.',
     ],
@@ -626,6 +685,13 @@ export interface FurnisherLetterOptions {
   address?: string | undefined;
   /** The company is a debt collector: the letter adds the FDCPA's §1692e(8). */
   debtCollector?: boolean | undefined;
+  /** A debt collector: ask for verification of the debt under §1692g(b). */
+  validationRequest?: boolean | undefined;
+}
+
+/** A letter to a debt collector: ticked, or the item is a collection. */
+export function isDebtCollector(item: DisputedItem, options: FurnisherLetterOptions): boolean {
+  return options.debtCollector === true || item.itemType === 'collection';
 }
 
 /**
@@ -633,7 +699,11 @@ export interface FurnisherLetterOptions {
  * outdated collection or charge-off (the creditor reports its date of first delinquency),
  * (a)(6)(B) for identity theft with a report, 12 CFR 1022.43.
  */
-export function furnisherCitations(item: DisputedItem, debtCollector = false): StatuteId[] {
+export function furnisherCitations(
+  item: DisputedItem,
+  debtCollector = false,
+  validationRequest = false,
+): StatuteId[] {
   return [
     '1681s-2(a)(8)',
     '1681s-2(a)(3)',
@@ -643,6 +713,7 @@ export function furnisherCitations(item: DisputedItem, debtCollector = false): S
     ...(hasIdentityTheftReport(item) ? (['1681s-2(a)(6)(B)', '1681g(e)'] as const) : []),
     '12 CFR 1022.43',
     ...(debtCollector ? (['1692e(8)'] as const) : []),
+    ...(debtCollector && validationRequest ? (['1692g(b)'] as const) : []),
   ];
 }
 
@@ -650,9 +721,16 @@ export function furnisherCitations(item: DisputedItem, debtCollector = false): S
 const RECORDS_REQUEST =
   'Under §1681g(e), please also send me, free and within 30 days, a copy of the application and the business records for this account. I enclose proof of my identity and my identity theft report.';
 
-/** §1692e(8): a debt collector may not report what it knows or should know is false, nor omit the dispute. */
-const DEBT_COLLECTOR_NOTICE =
-  'As a debt collector, you may not report credit information you know or should know is false, and you must report this debt as disputed (§1692e(8)).';
+/**
+ * §1692e(8) as it is: a collector need not report at all, but may not report what it knows or
+ * should know is false, and if it reports the debt to anyone it must say the debt is disputed.
+ */
+export const DEBT_COLLECTOR_NOTICE =
+  'If you report this debt to anyone, you must also report that I dispute it, and you may not report anything you know or should know is false (§1692e(8)).';
+
+/** §1692g(b): the name and address of the original creditor, and verification of the amount. */
+export const VALIDATION_REQUEST =
+  'Under §1692g(b), please send me verification of this debt: the name and address of the original creditor, and the amount you say I owe and how you figured it.';
 
 /**
  * A direct dispute of one item to the creditor that furnished it, with only that item's facts and
@@ -670,6 +748,8 @@ export function buildFurnisherLetter(
       'Personal information, inquiries and bankruptcies are disputed with the credit bureaus, not with a creditor',
     );
   const records = hasIdentityTheftReport(item);
+  const collector = isDebtCollector(item, options);
+  const validation = collector && options.validationRequest === true;
   const address = lines(options.address);
   const [exhibits = []] = numberExhibits([item]);
   return paragraphs([
@@ -698,8 +778,10 @@ export function buildFurnisherLetter(
     [
       `Please investigate${exhibits.length > 0 || records ? ', review the proof I send,' : ''} and tell me the results within 30 days of getting this letter. If the information is wrong, please correct it with every credit bureau you report it to. While I dispute it, please report the item as disputed by me.`,
     ],
-    options.debtCollector ? [DEBT_COLLECTOR_NOTICE] : [],
-    [legalBasisLine(furnisherCitations(item, options.debtCollector))],
+    collector ? [DEBT_COLLECTOR_NOTICE] : [],
+    validation ? [VALIDATION_REQUEST] : [],
+    collector || aboutDebt(item) ? [NO_ACKNOWLEDGMENT] : [],
+    [legalBasisLine(furnisherCitations(item, collector, validation))],
     ['Thank you for your help.'],
     signatureBlock(form.sender),
     enclosuresBlock([

@@ -83,6 +83,11 @@ export function compareIso(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** "2026-12-01" → "December 1": for a date within weeks of today. */
+export function formatIsoMonthDay(iso: IsoDate): string {
+  return format(parseIsoDate(iso), 'MMMM d');
+}
+
 /** "2026-11-22" → "November 22, 2026". */
 export function formatIsoLong(iso: IsoDate): string {
   return formatLongUsDate(parseIsoDate(iso));

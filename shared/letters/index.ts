@@ -10,3 +10,4 @@ export * from './statutes';
 export * from './item-facts';
 export * from './item-rules';
 export * from './bureau-copies';
+export * from './fact-fields';

@@ -24,10 +24,14 @@ export interface RuleItem {
   correctBalance: string;
   duplicateOf: string;
   duplicateRemove: string;
+  /** Asked by the generator's form; a caller without the field (the checkup) is not held to it. */
+  duplicateRemoveLast4?: string;
   soldDebt: boolean;
   itemType: string;
   dateOfFirstDelinquency: string;
   dateFiled: string;
+  /** Chapter 13: undefined keeps the bureaus' 7-year policy (the checkup does not ask). */
+  planCompleted?: boolean;
   correctStatus: string;
   whichDate: string;
   reportedDate: string;
@@ -42,8 +46,11 @@ export interface RuleItem {
 
 /** A report number longer than this is not one (the bureaus' are 10 to 16 characters). */
 export const REPORT_NUMBER_MAX = 40;
-/** Hard inquiries stay on a report for 2 years. */
+/** The bureaus' own policy (no law) takes a hard inquiry off 2 years after its date. */
 export const INQUIRY_YEARS = 2;
+/** §1681i(d): at most this many people designated to be told of a deletion, in this many characters. */
+export const NOTIFY_MAX_NAMES = 5;
+export const NOTIFY_MAX_CHARS = 300;
 
 export const RULE_MESSAGES = {
   accountNumber:
@@ -51,6 +58,8 @@ export const RULE_MESSAGES = {
   correctBalance: 'Enter the correct balance: what you really owe.',
   duplicateOf: 'Name the other entry, e.g. "Capital One Bank account ending 1234".',
   duplicateRemove: 'Choose which entry the bureau should remove.',
+  duplicateRemoveLast4:
+    'Enter the last 4 digits of the account number of the entry to remove, as your report shows it.',
   itemType: 'Choose the item type: how long an item may be reported depends on it.',
   dateOfFirstDelinquency: 'Enter the date of first delinquency your report shows.',
   dateFiled: 'Enter the date the bankruptcy was filed.',
@@ -65,8 +74,8 @@ export const RULE_MESSAGES = {
   correctInfo: 'Enter what is true, or tick "This is not mine".',
   ssnDigits: 'Enter only the last 4 digits of the SSN, never the full number.',
   inquiryDate: 'Enter the inquiry date your report shows.',
-  inquiryTooOld: (date: IsoDate) =>
-    `Inquiries come off a report after ${INQUIRY_YEARS} years, so one from ${formatIsoLong(date)} should be gone already. Enter the date your report shows for it.`,
+  notifyTooMany: `Name at most ${NOTIFY_MAX_NAMES} people or companies, one a line.`,
+  notifyTooLong: `Keep the names under ${NOTIFY_MAX_CHARS} characters in all.`,
   futureDate: 'This date is in the future. Enter the date as your report shows it.',
   futureBirthDate: 'Your date of birth cannot be in the future.',
   reportNumberTooLong: `A report number has at most ${REPORT_NUMBER_MAX} characters. Enter the number printed on your report.`,
@@ -105,6 +114,12 @@ export function itemProblems(item: RuleItem, index: number, today: IsoDate): Fie
       if (blank(item.duplicateOf)) add('duplicateOf', RULE_MESSAGES.duplicateOf);
       if (!item.soldDebt && !isDuplicateRemoveId(item.duplicateRemove))
         add('duplicateRemove', RULE_MESSAGES.duplicateRemove);
+      if (
+        !item.soldDebt &&
+        item.duplicateRemoveLast4 !== undefined &&
+        !/^\d{4}$/.test(item.duplicateRemoveLast4.trim())
+      )
+        add('duplicateRemoveLast4', RULE_MESSAGES.duplicateRemoveLast4);
       break;
     case 'outdated-info': {
       if (!isItemTypeId(item.itemType)) {
@@ -118,7 +133,9 @@ export function itemProblems(item: RuleItem, index: number, today: IsoDate): Fie
         add(field, RULE_MESSAGES[field]);
         break;
       }
-      const period = reportingPeriod(item.itemType, startsOn);
+      const period = reportingPeriod(item.itemType, startsOn, {
+        planCompleted: item.itemType === 'chapter-13' ? item.planCompleted : undefined,
+      });
       if (!isObsolete(period, today))
         add(field, RULE_MESSAGES.notObsolete(period.reportableUntil, period.rule));
       break;
@@ -149,9 +166,8 @@ export function itemProblems(item: RuleItem, index: number, today: IsoDate): Fie
     }
     case 'unauthorized-inquiry': {
       const date = item.inquiryDate.trim();
+      // An inquiry over 2 years old is still disputed: the letter asks for it under the bureau's policy.
       if (!isIsoDate(date)) add('inquiryDate', RULE_MESSAGES.inquiryDate);
-      else if (addYears(date, INQUIRY_YEARS) < today)
-        add('inquiryDate', RULE_MESSAGES.inquiryTooOld(date));
       break;
     }
     case 'not-mine':
@@ -163,6 +179,23 @@ export function itemProblems(item: RuleItem, index: number, today: IsoDate): Fie
 
 function problemsList(found: ReadonlyMap<string, string>, index: number): FieldProblem[] {
   return [...found].map(([field, message]) => ({ field: `${index}.${field}`, message }));
+}
+
+/** §1681i(d)'s "Send notice to": more than 5 names or 300 characters is refused inline. */
+export function notifyProblems(value: string | undefined): FieldProblem[] {
+  const text = value ?? '';
+  const names = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (names.length > NOTIFY_MAX_NAMES)
+    return [{ field: 'notifyRecipients', message: RULE_MESSAGES.notifyTooMany }];
+  if (text.trim().length > NOTIFY_MAX_CHARS)
+    return [{ field: 'notifyRecipients', message: RULE_MESSAGES.notifyTooLong }];
+  return [];
+}
+
+/** An inquiry more than 2 years old on `today`: the bureaus' policy, not the law, removes it. */
+export function inquiryPastPolicy(inquiryDate: string | undefined, today: IsoDate): boolean {
+  const date = inquiryDate?.trim() ?? '';
+  return isIsoDate(date) && addYears(date, INQUIRY_YEARS) < today;
 }
 
 /** A report number longer than a real one, or null. */

@@ -9,7 +9,7 @@ import {
   type DuplicateRemoveId,
   type PersonalInfoKindId,
 } from './item-facts';
-import { itemProblems, senderProblems, type FieldProblem } from './item-rules';
+import { itemProblems, notifyProblems, senderProblems, type FieldProblem } from './item-rules';
 import { isItemTypeId, type ItemTypeId } from './reporting-period';
 
 /** The facts that make a dispute specific; only those of the item's error type are used. */
@@ -21,6 +21,8 @@ export interface ItemFacts {
   duplicateOf?: string | undefined;
   /** Duplicate Account: which of the two entries the bureau should remove. */
   duplicateRemove?: DuplicateRemoveId | undefined;
+  /** Duplicate Account: the last 4 digits of the account number of the entry to remove. */
+  duplicateRemoveLast4?: string | undefined;
   /** Duplicate Account: the debt was sold, so the original creditor's entry should show $0 and "transferred or sold". */
   soldDebt?: boolean | undefined;
   /** Incorrect Personal Information: which fact, what the report shows, what is true. */
@@ -44,6 +46,8 @@ export interface ItemFacts {
   dateOfFirstDelinquency?: IsoDate | undefined;
   /** For a bankruptcy, in place of the date of first delinquency. */
   dateFiled?: IsoDate | undefined;
+  /** Chapter 13: the plan was completed (the bureaus' 7-year policy covers only that). */
+  planCompleted?: boolean | undefined;
   /** Incorrect Account Status. */
   reportedStatus?: string | undefined;
   correctStatus?: string | undefined;
@@ -90,6 +94,8 @@ export interface LetterForm extends DisputedItem {
   additionalItems?: readonly DisputedItem[] | undefined;
   sender?: Partial<SenderDetails> | undefined;
   enclosures?: readonly EnclosureId[] | undefined;
+  /** §1681i(d): the people the consumer designates to be told of a deletion, one a line. */
+  notifyRecipients?: string | undefined;
 }
 
 type ItemCheckbox =
@@ -97,7 +103,8 @@ type ItemCheckbox =
   | 'hasIdentityTheftReport'
   | 'accountNumberNotShown'
   | 'soldDebt'
-  | 'personalInfoNotMine';
+  | 'personalInfoNotMine'
+  | 'planCompleted';
 
 /** One item as the form holds it while the user types: every field a string, selects possibly empty. */
 export type ItemDraft = { [K in Exclude<keyof DisputedItem, ItemCheckbox>]-?: string } & {
@@ -109,6 +116,7 @@ export interface LetterDraft extends ItemDraft {
   additionalItems: readonly ItemDraft[];
   sender?: Partial<SenderDetails> | undefined;
   enclosures?: readonly string[] | undefined;
+  notifyRecipients?: string | undefined;
 }
 
 export const EMPTY_ITEM_DRAFT: ItemDraft = {
@@ -122,6 +130,7 @@ export const EMPTY_ITEM_DRAFT: ItemDraft = {
   correctBalance: '',
   duplicateOf: '',
   duplicateRemove: '',
+  duplicateRemoveLast4: '',
   soldDebt: false,
   personalInfoKind: '',
   reportedInfo: '',
@@ -134,6 +143,7 @@ export const EMPTY_ITEM_DRAFT: ItemDraft = {
   itemType: '',
   dateOfFirstDelinquency: '',
   dateFiled: '',
+  planCompleted: false,
   reportedStatus: '',
   correctStatus: '',
   whichDate: '',
@@ -175,6 +185,7 @@ function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
     accountNumberNotShown:
       (onlyAccounts && draft.accountNumberNotShown && !draft.accountNumber.trim()) || undefined,
     duplicateRemove: isDuplicateRemoveId(draft.duplicateRemove) ? draft.duplicateRemove : undefined,
+    duplicateRemoveLast4: optionalText(draft.duplicateRemoveLast4),
     soldDebt: draft.soldDebt || undefined,
     personalInfoKind,
     reportedInfo: optionalText(draft.reportedInfo),
@@ -194,6 +205,8 @@ function itemFromDraft(draft: ItemDraft, errorType: ErrorTypeId): DisputedItem {
     itemType: isItemTypeId(draft.itemType) ? draft.itemType : undefined,
     dateOfFirstDelinquency: optionalDate(draft.dateOfFirstDelinquency),
     dateFiled: optionalDate(draft.dateFiled),
+    // Asked for a Chapter 13 only: false there means the law's 10 years.
+    planCompleted: draft.itemType === 'chapter-13' ? draft.planCompleted : undefined,
     reportedStatus: optionalText(draft.reportedStatus),
     correctStatus: optionalText(draft.correctStatus),
     whichDate: optionalText(draft.whichDate),
@@ -224,6 +237,7 @@ export function validateLetterDraft(
   const drafts = [draft, ...draft.additionalItems];
   const problems = [
     ...senderProblems(draft.sender, today),
+    ...notifyProblems(draft.notifyRecipients),
     ...drafts.flatMap((item, index) => itemProblems(item, index, today)),
   ];
   const items = drafts.flatMap((item, index) => {
@@ -248,6 +262,7 @@ export function validateLetterDraft(
       additionalItems: rest,
       sender: draft.sender,
       enclosures: draft.enclosures?.filter(isEnclosureId),
+      notifyRecipients: optionalText(draft.notifyRecipients ?? ''),
     },
   };
 }
@@ -270,6 +285,7 @@ export function draftForm(draft: LetterDraft): LetterForm | null {
     additionalItems: rest,
     sender: draft.sender,
     enclosures: draft.enclosures?.filter(isEnclosureId),
+    notifyRecipients: optionalText(draft.notifyRecipients ?? ''),
   };
 }
 
@@ -279,6 +295,7 @@ export function disputedItems(form: LetterForm): DisputedItem[] {
     additionalItems,
     sender: _sender,
     enclosures: _enclosures,
+    notifyRecipients: _notify,
     ...first
   } = form;
   return [first, ...(additionalItems ?? [])];

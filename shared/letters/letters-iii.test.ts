@@ -190,6 +190,7 @@ describe('2. no letter that cannot work', () => {
       {
         '0.duplicateOf': RULE_MESSAGES.duplicateOf,
         '0.duplicateRemove': RULE_MESSAGES.duplicateRemove,
+        '0.duplicateRemoveLast4': RULE_MESSAGES.duplicateRemoveLast4,
       },
     ],
     ['incorrect-status', {}, { '0.correctStatus': RULE_MESSAGES.correctStatus }],
@@ -228,10 +229,10 @@ describe('3. remedies that say exactly what to fix', () => {
     const pick = (duplicateRemove: 'higher-balance' | 'later-opened') =>
       buildLetter(form({ ...item('duplicate-account', true, false), duplicateRemove }), DATE);
     expect(pick('higher-balance')).toContain(
-      'What I ask: please delete the duplicate entry, the one with the higher balance, and keep the other.',
+      'What I ask: please delete the duplicate entry, the one with the higher balance (account number ending in 4321), and keep the other.',
     );
     expect(pick('later-opened')).toContain(
-      'What I ask: please delete the duplicate entry, the one opened later, and keep the other.',
+      'What I ask: please delete the duplicate entry, the one opened later (account number ending in 4321), and keep the other.',
     );
   });
 
@@ -260,14 +261,16 @@ describe('3. remedies that say exactly what to fix', () => {
 
 describe('6. precise law', () => {
   it('words §1681i(d) as the statute has it', () => {
-    expect(buildLetter(form(), DATE)).toContain(
-      'Under §1681i(d), if you delete an item or note that I dispute it, please send notice of the deletion, or my statement of dispute, to each person I designate.',
+    expect(buildLetter({ ...form(), notifyRecipients: 'Acme Motors' }, DATE)).toContain(
+      'Under §1681i(d), if you delete an item or note that I dispute it, please send notice of the deletion, or my statement of dispute, to each person I specifically designate below.',
     );
   });
 
   it('adds §1692e(8) for a debt collector, and the §1681g(e) records request for identity theft', () => {
     const collector = buildFurnisherLetter(form(), DATE, { itemIndex: 0, debtCollector: true });
-    expect(collector).toContain('you must report this debt as disputed (§1692e(8))');
+    expect(collector).toContain(
+      'If you report this debt to anyone, you must also report that I dispute it',
+    );
     expect(collector).toContain(
       '; Fair Debt Collection Practices Act, 15 U.S.C. §1692e(8) (disputed debts).',
     );
@@ -341,13 +344,9 @@ describe('bad input: marked inline, nothing generated until fixed', () => {
     ).toEqual({ 'sender.dateOfBirth': RULE_MESSAGES.futureBirthDate });
   });
 
-  it('an inquiry older than two years: inquiries age off, and the message says so', () => {
+  it('an inquiry older than two years is no longer refused (issue 41: no law sets 2 years)', () => {
     const old = draft({ errorType: 'unauthorized-inquiry', inquiryDate: '2024-11-21' });
-    expect(problems(old)).toEqual({
-      '0.inquiryDate':
-        'Inquiries come off a report after 2 years, so one from November 21, 2024 should be gone already. Enter the date your report shows for it.',
-    });
-    expect(problems({ ...old, inquiryDate: '2024-11-22' })).toEqual({});
+    expect(problems(old)).toEqual({});
     expect(problems({ ...old, inquiryDate: '2026-11-23' })).toEqual({
       '0.inquiryDate': RULE_MESSAGES.futureDate,
     });

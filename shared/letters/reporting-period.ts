@@ -74,8 +74,16 @@ export interface ReportingPeriod {
   reportableUntil: IsoDate;
   /** How the date was counted, in a few plain words for the letter and the form. */
   rule: string;
-  /** Chapter 13: removed after 7 years by the bureaus' policy, though the law allows 10. */
+  /** Chapter 13 with a completed plan: removed after 7 years by the bureaus' policy, though the law allows 10. */
   byBureauPolicy: boolean;
+}
+
+export interface PeriodOptions {
+  /**
+   * Chapter 13: whether the plan was completed. The bureaus' 7-year policy covers a completed plan
+   * only; false leaves the law's 10 years. Undefined keeps the policy (the checkup does not ask).
+   */
+  planCompleted?: boolean | undefined;
 }
 
 /**
@@ -85,10 +93,14 @@ export interface ReportingPeriod {
  * - a late payment or any other negative item: 7 years from its date, the date of first
  *   delinquency the form asks for (§1681c(a)(5));
  * - Chapter 7: 10 years from filing (§1681c(a)(1));
- * - Chapter 13: the law allows 10 years (§1681c(a)(1)); the three bureaus remove it 7 years
- *   after filing by their own policy, and the letter says so.
+ * - Chapter 13: the law allows 10 years (§1681c(a)(1)); the three bureaus remove one whose plan
+ *   was completed 7 years after filing by their own policy, and the letter says so.
  */
-export function reportingPeriod(itemType: ItemTypeId, startsOn: IsoDate): ReportingPeriod {
+export function reportingPeriod(
+  itemType: ItemTypeId,
+  startsOn: IsoDate,
+  options: PeriodOptions = {},
+): ReportingPeriod {
   const base = { itemType, startsOn, byBureauPolicy: false };
   switch (itemType) {
     case 'collection':
@@ -106,16 +118,17 @@ export function reportingPeriod(itemType: ItemTypeId, startsOn: IsoDate): Report
         rule: '7 years from the date of first delinquency',
       };
     case 'chapter-7':
-      return {
-        ...base,
-        reportableUntil: addYears(startsOn, 10),
-        rule: '10 years from the date it was filed',
-      };
     case 'chapter-13':
+      if (itemType === 'chapter-7' || options.planCompleted === false)
+        return {
+          ...base,
+          reportableUntil: addYears(startsOn, 10),
+          rule: '10 years from the date it was filed',
+        };
       return {
         ...base,
         reportableUntil: addYears(startsOn, 7),
-        rule: 'the law allows 10 years, but the credit bureaus’ own policy is to remove a Chapter 13 bankruptcy 7 years after it was filed',
+        rule: 'the law allows 10 years, but the credit bureaus’ own policy is to remove a Chapter 13 bankruptcy whose plan was completed 7 years after it was filed',
         byBureauPolicy: true,
       };
   }

@@ -235,7 +235,7 @@ async function fillItem(page: Page) {
   await page.getByLabel('Error Type', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Account Name', { exact: true }).fill('Example Bank 1234');
   await page.getByLabel('Account Number', { exact: true }).fill('1234');
-  await page.getByLabel('Correct Balance', { exact: true }).fill('$0');
+  await page.getByLabel('Correct balance (may be $0)', { exact: true }).fill('$0');
   await page.getByLabel('Error Details', { exact: true }).fill('Paid in full in May 2026.');
 }
 

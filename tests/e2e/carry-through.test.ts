@@ -185,7 +185,7 @@ describe.each([390, 1280])('at %i px', (width) => {
       .fill('The balance is $900, not $9,000.');
     // What a balance dispute needs since Letters III: the account number and the true balance.
     await page.getByLabel('Account Number', { exact: true }).fill('4321');
-    await page.getByLabel('Correct Balance', { exact: true }).fill('$900');
+    await page.getByLabel('Correct balance (may be $0)', { exact: true }).fill('$900');
     expect(await page.getByText('Choose the credit bureau.').count()).toBe(0);
     await page.getByRole('button', { name: 'Next: Review' }).click();
     await page.waitForURL(/\?step=3$/);

@@ -109,7 +109,7 @@ describe('keyboard-only journey', () => {
     await page.keyboard.type('Keyboard Bank 9876');
     await tabTo(/^Account Number/);
     await page.keyboard.type('9876');
-    await tabTo(/^Correct Balance/);
+    await tabTo(/^Correct balance/);
     await page.keyboard.type('$0');
     await tabTo(/^Error Details/);
     await page.keyboard.type('This account was paid in full in April 2026.');

@@ -81,18 +81,22 @@ const ITEMS = [
     type: 'incorrect-balance',
     account: 'Capital One Visa',
     details: 'I paid the card down to $150 in March 2026, as my bank statement shows.',
-    facts: { 'Reported Balance': '$2,400', 'Correct Balance': '$150' },
+    facts: { 'Reported Balance': '$2,400', 'Correct balance (may be $0)': '$150' },
     shows: ['What you report: a balance of $2,400.', 'What is true: the balance is $150.'],
   },
   {
     type: 'duplicate-account',
     account: 'Discover It',
     details: 'The same card shows twice, once under each of the bank’s names.',
-    facts: { 'Duplicate Of': 'Discover Bank account ending 1111' },
+    facts: {
+      'Duplicate Of': 'Discover Bank account ending 1111',
+      'Account Number to Remove (last 4 digits)': '2222',
+    },
     selects: { 'Entry to Remove': 'later-opened' },
     shows: [
       'Duplicate of: Discover Bank account ending 1111',
-      'please delete the duplicate entry, the one opened later, and keep the other',
+      'Entry to delete: account number ending in 2222',
+      'please delete the duplicate entry, the one opened later (account number ending in 2222), and keep the other',
     ],
   },
   {
@@ -124,10 +128,13 @@ const ITEMS = [
     details: 'My Chapter 13 case was filed in May 2017 and ended in 2022.',
     itemType: 'chapter-13',
     facts: { 'Date Filed': '2017-05-01' },
+    // The bureaus' 7 years are for a completed plan only; otherwise the law's 10 apply (issue 41).
+    checks: ['The Chapter 13 plan was completed'],
     evidence: 'Bankruptcy court docket',
     shows: [
       'Type of item: Chapter 13 bankruptcy',
       'Date filed: May 1, 2017',
+      'Chapter 13 plan: completed',
       'so it should have come off after May 1, 2024',
       'Proof: Exhibit 2.',
       '- Exhibit 2: Bankruptcy court docket',
@@ -158,6 +165,7 @@ const ITEMS = [
   itemType?: string;
   facts: Record<string, string>;
   selects?: Record<string, string>;
+  checks?: string[];
   evidence?: string;
   shows: string[];
 }[];
@@ -213,6 +221,7 @@ async function fillForm() {
       await page.getByLabel(`${label}${suffix}`).fill(value);
     for (const [label, value] of Object.entries(item.selects ?? {}))
       await page.getByLabel(`${label}${suffix}`).selectOption(value);
+    for (const label of item.checks ?? []) await page.getByLabel(`${label}${suffix}`).check();
     await page.getByLabel(`Error Details${suffix}`).fill(item.details);
     if (item.evidence) await page.getByLabel(`Supporting Evidence${suffix}`).fill(item.evidence);
   }

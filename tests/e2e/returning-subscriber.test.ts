@@ -59,3 +59,34 @@ describe('a returning subscriber', () => {
     await page.close();
   });
 });
+
+describe('a returning subscriber on a slow phone (issue 41)', () => {
+  // At a phone's CPU speed the stored session takes a while to restore: the page shows its
+  // neutral loading state meanwhile, never "Sign In Required" that then flips.
+  it.each([
+    ['/tools', (page: Page) => page.getByRole('form', { name: 'Dispute letter' })],
+    ['/checkup', (page: Page) => page.getByRole('button', { name: 'Try it with a sample' })],
+    [
+      '/disputes',
+      (page: Page) => page.getByRole('heading', { name: /No disputes yet|Your disputes/ }),
+    ],
+  ])('never sees "Sign In Required" on %s', async (route, content) => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.addInitScript(`
+      window.signInShown = 0;
+      const look = () => {
+        for (const heading of document.querySelectorAll('h1, h2'))
+          if (heading.textContent.trim() === 'Sign In Required' && heading.checkVisibility())
+            window.signInShown += 1;
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+      document.addEventListener('DOMContentLoaded', look);
+    `);
+    await page.goto(`${e2e.runtime.url}${route}`);
+    await content(page).first().waitFor();
+    expect(await page.evaluate<number>('window.signInShown')).toBe(0);
+    await page.close();
+  });
+});

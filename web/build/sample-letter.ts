@@ -23,8 +23,8 @@ const SAMPLE_FORM: LetterForm = {
   sender: { name: 'Jane Sample', address: '12 Maple Street\nSpringfield, IL 62701' },
 };
 const SAMPLE_DATE = new Date(2025, 3, 14);
-/** Where the excerpt stops: before the closing paragraphs (notices, damages, signature). */
-const EXCERPT_END = '\n\nUnder §1681i(d)';
+/** Where the excerpt stops: before the closing paragraphs (damages, signature). */
+const EXCERPT_END = '\n\nAs a reminder of my rights';
 
 /** The sections every bureau letter rests on, each in one sentence for the home page. */
 const FCRA_BASIS = [
@@ -49,7 +49,7 @@ const FCRA_BASIS = [
 export function sampleLetterData() {
   const letter = buildLetter(SAMPLE_FORM, SAMPLE_DATE);
   const end = letter.indexOf(EXCERPT_END);
-  if (end === -1) throw new Error('the sample letter no longer has its notice paragraph');
+  if (end === -1) throw new Error('the sample letter no longer has its damages paragraph');
   return {
     excerpt: letter.slice(0, end),
     bureaus: BUREAU_IDS.map((id) => ({

@@ -22,10 +22,15 @@ export const FACTS: Record<ErrorTypeId, { facts: ItemFacts; shows: string[] }> =
     shows: ['What you report: a balance of $2,400.', 'What is true: the balance is $150.'],
   },
   'duplicate-account': {
-    facts: { duplicateOf: 'Capital One Bank account ending 1234', duplicateRemove: 'later-opened' },
+    facts: {
+      duplicateOf: 'Capital One Bank account ending 1234',
+      duplicateRemove: 'later-opened',
+      duplicateRemoveLast4: '4321',
+    },
     shows: [
       'Duplicate of: Capital One Bank account ending 1234',
-      'delete the duplicate entry, the one opened later, and keep the other',
+      'Entry to delete: account number ending in 4321',
+      'delete the duplicate entry, the one opened later (account number ending in 4321), and keep the other',
     ],
   },
   'not-mine': {

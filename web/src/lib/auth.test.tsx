@@ -37,3 +37,34 @@ describe('auth state', () => {
     await waitFor(() => expect(fake.auth.onAuthStateChange).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('a stored session restored at start (issue 41)', () => {
+  it.each(['/disputes', '/tools'])(
+    'never shows "Sign In Required" on %s while it restores, and then the page',
+    async (path) => {
+      // Slow start (a phone's CPU): the stored session arrives after other work.
+      const fake = createFakeSupabase({ session: makeSession() });
+      const stored = fake.auth.getSession.getMockImplementation()!;
+      fake.auth.getSession.mockImplementation(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return stored();
+      });
+      const shown: string[] = [];
+      // Outside the signed-out variant (which the page's session hint hides), it is on screen.
+      const observer = new MutationObserver(() => {
+        for (const heading of document.querySelectorAll('h1, h2'))
+          if (
+            heading.textContent === 'Sign In Required' &&
+            !heading.closest('[data-when="signed-out"]')
+          )
+            shown.push(path);
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      renderApp(path, fake);
+      expect(await screen.findByRole('button', { name: /Jane Doe/ })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Sign In Required')).toBeNull());
+      observer.disconnect();
+      expect(shown).toEqual([]);
+    },
+  );
+});

@@ -284,34 +284,35 @@ describe('limits, e-mail check and error toasts', () => {
     expect(screen.getByText('0 / 255')).toBeInTheDocument();
   });
 
-  it('takes the mismatch toast away once the confirmation is fixed, before the success one', async () => {
+  it('shows the mismatch once, beside the field and never as a toast (issue 41)', async () => {
     await openAuth();
     await switchToSignUp();
     await fillSignUp({ password: 'secret123', confirm: 'secret124' });
-    await waitFor(() => expect(toastsSaying('Passwords do not match')).toHaveLength(1));
     const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+    expect(screen.getAllByText('Passwords do not match')).toHaveLength(1);
+    expect(toastsSaying('Passwords do not match')).toHaveLength(0);
     await userEvent.clear(confirm);
     await userEvent.type(confirm, 'secret123');
     expect(confirm).not.toHaveAttribute('aria-invalid');
-    await waitFor(() => expect(toastsSaying('Passwords do not match')).toHaveLength(0), {
-      timeout: 2500,
-    });
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(toastsSaying('Account created successfully!')).toHaveLength(1));
     expect(toastsSaying('Passwords do not match')).toHaveLength(0);
   });
 
-  it('takes a stale error toast away when the form is sent again', async () => {
+  it('shows a server refusal once, inline, and takes it away when the form is sent again', async () => {
     const fake = createFakeSupabase();
     fake.auth.signUp.mockRejectedValueOnce(new Error(''));
     await openAuth(fake);
     await switchToSignUp();
     await fillSignUp({ password: 'secret123', confirm: 'secret123' });
-    await waitFor(() => expect(toastsSaying('Signup failed')).toHaveLength(1));
-    // Sent again unchanged: it succeeds this time, and the failure's toast is gone at once.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Signup failed');
+    expect(screen.getAllByText('Signup failed')).toHaveLength(1);
+    expect(toastsSaying('Signup failed')).toHaveLength(0);
+    // Sent again unchanged: it succeeds this time, and the failure is gone at once.
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(toastsSaying('Account created successfully!')).toHaveLength(1));
-    await waitFor(() => expect(toastsSaying('Signup failed')).toHaveLength(0), { timeout: 2500 });
+    expect(screen.queryByText('Signup failed')).toBeNull();
   });
 
   it.each([

@@ -31,9 +31,6 @@ type Mode = 'sign-in' | 'sign-up';
 
 const EMPTY: AuthFormValues = { name: '', email: '', password: '', confirmPassword: '' };
 
-/** The one error toast of the form: each new problem replaces it, and it goes once fixed. */
-const ERROR_TOAST = 'auth-error';
-
 const BENEFITS = [
   'Generate unlimited dispute letters with an active subscription',
   'Letters for Experian, Equifax and TransUnion with the right mailing address',
@@ -99,8 +96,6 @@ export function AuthPage() {
     field: CredentialField | null;
     message: string;
   } | null>(null);
-  /** The message the error toast shows, while it shows. */
-  const toastedError = useRef<string | null>(null);
   const { user, signIn, signUp } = useAuth();
   const emailEnabled = useEmailEnabled();
   const destination = useDestinationAfterSignIn();
@@ -129,19 +124,6 @@ export function AuthPage() {
   const errorOf = (field: CredentialField) =>
     shown[field] ?? (serverError?.field === field ? serverError.message : null);
 
-  const raiseError = (message: string) => {
-    toast.error(message, { id: ERROR_TOAST });
-    toastedError.current = message;
-  };
-  // The error toast stays only while its message is still shown on the form: fixing the problem
-  // (or switching mode) takes it away too.
-  const shownMessages = [...Object.values(shown), serverError?.message];
-  useEffect(() => {
-    if (toastedError.current === null || shownMessages.includes(toastedError.current)) return;
-    toast.dismiss(ERROR_TOAST);
-    toastedError.current = null;
-  });
-
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const { name, email } = nameAndEmailErrors(values, mode);
@@ -151,15 +133,12 @@ export function AuthPage() {
       setTried(true);
       setServerError(null);
     });
+    // Each problem shows once, beside its field (or above the button), never also as a toast.
     if (problem) {
-      raiseError(problem);
       // As the browser's own check did: focus on the name or e-mail when it is the problem.
       (name ? nameInput : email ? emailInput : null)?.current?.focus();
       return;
     }
-    // Nothing left to fix: the last error toast goes (never beside the success one).
-    toast.dismiss(ERROR_TOAST);
-    toastedError.current = null;
     setSubmitting(true);
     try {
       if (signingUp) {
@@ -185,7 +164,6 @@ export function AuthPage() {
       }
     } catch (error) {
       const message = errorMessage(error, signingUp ? 'Signup failed' : 'Login failed');
-      raiseError(message);
       setServerError({ field: fieldOfServerError(message), message });
     } finally {
       setSubmitting(false);

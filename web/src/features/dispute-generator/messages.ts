@@ -63,6 +63,16 @@ export const ITEM_HINTS = {
   identityTheftNoReport:
     'Without an identity theft report the bureau handles this as an ordinary dispute. With one (free at IdentityTheft.gov), it must block the account within 4 business days.',
   inquiryCompany: 'For an inquiry: the company your report shows.',
+  inquiryLawful:
+    'Before you dispute an inquiry: some pulls are lawful without an application. A car dealer may check your credit to shop your loan to lenders. A debt collector may check it to collect a debt. A company you already have an account with may check it to review your account. If one of these fits, the bureau may keep the inquiry.',
+  reportingExceptions:
+    'These time limits do not apply to a report for credit or life insurance of $150,000 or more, or for a job paying $75,000 or more a year (15 U.S.C. §1681c(b)).',
+  planCompleted:
+    'The bureaus remove a Chapter 13 bankruptcy 7 years after filing when the plan was completed. That is their policy, not the law. Otherwise the law allows 10 years.',
+  notifyRecipients:
+    'Optional. If the bureau deletes an item or notes your dispute, it must tell the people you name here who got your report in the past 6 months (2 years for a job). One name a line, at most 5. Leave it blank to name no one.',
+  validationRequest:
+    'A debt collector must pause collection until it answers, if your request arrives within 30 days of its first notice to you.',
   personalInfoName: 'Optional for personal information: the letter names the information itself.',
   mixedFile:
     'Not identity theft? Then the letter treats it as someone else’s account mixed into your file.',

@@ -1,6 +1,9 @@
 import {
   detailsTooShort,
+  ERROR_TYPE_OPTIONS,
   ERROR_TYPES,
+  FACT_FIELDS,
+  factRequired,
   hasAccount,
   IDENTITY_THEFT_ERROR_TYPES,
   isErrorTypeId,
@@ -8,10 +11,10 @@ import {
   type ItemDraft,
   type RequiredItemField,
 } from '@shared/letters';
-import { ERROR_TYPE_OPTIONS, FACT_FIELDS, factRequired } from '../lib/fact-fields';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { FormField } from '@/components/form-field';
+import { warningClasses } from './field-styles';
 import { IdentityTheftFields } from './identity-theft-fields';
 import { OutdatedItemFields } from './outdated-item-fields';
 import { TypeHelper } from './type-helper';
@@ -49,6 +52,7 @@ export function DisputedItemFields({
   return (
     <>
       <FormField
+        className="md:col-span-2"
         type="select"
         label={`Error Type${labelSuffix}`}
         value={item.errorType}
@@ -60,6 +64,11 @@ export function DisputedItemFields({
         hint={errorType ? ERROR_TYPES[errorType].description : ITEM_HINTS.errorTypes}
       />
       <TypeHelper onChoose={(type) => set('errorType', type)} />
+      {errorType === 'unauthorized-inquiry' && (
+        <p role="note" className={`${warningClasses} md:col-span-2`}>
+          {ITEM_HINTS.inquiryLawful}
+        </p>
+      )}
       <FormField
         label={`Account Name${labelSuffix}`}
         value={item.accountName}

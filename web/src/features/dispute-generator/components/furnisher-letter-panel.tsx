@@ -3,7 +3,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { CharacterCount } from '@/components/character-count';
 import { FIELD_LIMITS } from '../lib/field-limits';
 import type { FurnisherLetterItem } from '../lib/furnisher-items';
-import { LETTER_NOTES } from '../messages';
+import { ITEM_HINTS, LETTER_NOTES } from '../messages';
 import { inputClasses, labelClasses, panelClasses } from './field-styles';
 import { FormField } from '@/components/form-field';
 
@@ -14,6 +14,7 @@ interface FurnisherLetterPanelProps {
     creditorName: string,
     address: string,
     debtCollector: boolean,
+    validationRequest: boolean,
   ) => void;
 }
 
@@ -31,9 +32,13 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
   const [creditorName, setCreditorName] = useState('');
   const [address, setAddress] = useState('');
   const [debtCollector, setDebtCollector] = useState(false);
+  const [validationRequest, setValidationRequest] = useState(false);
   const chosen = Math.min(itemIndex, items.length - 1);
   const applies = items[chosen]?.applies ?? true;
   const errorType = items[chosen]?.errorType;
+  // A collection's company is a debt collector: the box is ticked and stays so.
+  const collection = items[chosen]?.collection === true;
+  const collector = debtCollector || collection;
   return (
     <section aria-labelledby={`${id}-title`} className={panelClasses}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -90,11 +95,30 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
             <label className="flex items-center gap-2 text-sm text-gray-900 md:col-span-2">
               <input
                 type="checkbox"
-                checked={debtCollector}
+                checked={collector}
+                disabled={collection}
                 onChange={(event) => setDebtCollector(event.target.checked)}
               />
               This company is a debt collector
             </label>
+            {collector && (
+              <div className="md:col-span-2">
+                <label className="flex items-start gap-2 text-sm text-gray-900">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={validationRequest}
+                    aria-describedby={`${id}-validation-hint`}
+                    onChange={(event) => setValidationRequest(event.target.checked)}
+                  />
+                  Ask it to validate the debt: the original creditor&apos;s name and address, and
+                  how the amount is figured (15 U.S.C. §1692g(b))
+                </label>
+                <p id={`${id}-validation-hint`} className="mt-1 text-sm text-gray-700">
+                  {ITEM_HINTS.validationRequest}
+                </p>
+              </div>
+            )}
           </>
         ) : (
           <p className="text-sm text-gray-800 md:col-span-2">{noLetterReason(errorType)}</p>
@@ -103,7 +127,9 @@ export function FurnisherLetterPanel({ items, onPreview }: FurnisherLetterPanelP
       {applies && (
         <button
           type="button"
-          onClick={() => onPreview(chosen, creditorName, address, debtCollector)}
+          onClick={() =>
+            onPreview(chosen, creditorName, address, collector, collector && validationRequest)
+          }
           className={buttonClasses('secondary', 'mt-4 px-3 py-2 text-sm')}
         >
           Preview Furnisher Letter

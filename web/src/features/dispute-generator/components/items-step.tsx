@@ -3,6 +3,7 @@ import {
   BUREAU_IDS,
   EMPTY_ITEM_DRAFT,
   isBureauId,
+  NOTIFY_MAX_CHARS,
   type BureauChoice,
   type FieldProblem,
   type IsoDate,
@@ -13,7 +14,7 @@ import { buttonClasses } from '@/components/button-styles';
 import { problemsUnder } from '../lib/field-problems';
 import type { GeneratorDraft } from '../lib/generator-draft';
 import { itemErrors } from '../lib/guided-steps';
-import { FIELD_ERRORS } from '../messages';
+import { FIELD_ERRORS, ITEM_HINTS } from '../messages';
 import { BureauCopiesFields } from './bureau-copies-fields';
 import { DisputedItemFields } from './disputed-item-fields';
 import { FormField } from '@/components/form-field';
@@ -47,7 +48,9 @@ export function ItemsStep({
     onChange((current) => ({ ...current, items: change(current.items) }));
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
+      {/* The whole row: in half the form's width at 1280 px, "Select credit bureau" was clipped. */}
       <FormField
+        className="md:col-span-2"
         type="select"
         label="Credit Bureau"
         value={draft.bureau}
@@ -111,6 +114,18 @@ export function ItemsStep({
           Add another disputed item
         </button>
       </div>
+      <FormField
+        className="md:col-span-2"
+        type="textarea"
+        rows={2}
+        label="Send notice to (optional)"
+        value={draft.notifyRecipients}
+        onChange={(notifyRecipients) => onChange((current) => ({ ...current, notifyRecipients }))}
+        placeholder={'e.g. Acme Motors\nFirst Bank of Ohio'}
+        maxLength={NOTIFY_MAX_CHARS}
+        hint={ITEM_HINTS.notifyRecipients}
+        error={problems.find((problem) => problem.field === 'notifyRecipients')?.message ?? null}
+      />
     </div>
   );
 }

@@ -1,6 +1,11 @@
-import { ITEM_TYPES, isItemTypeId, type IsoDate, type ItemDraft } from '@shared/letters';
+import {
+  ITEM_TYPE_OPTIONS,
+  ITEM_TYPES,
+  isItemTypeId,
+  type IsoDate,
+  type ItemDraft,
+} from '@shared/letters';
 import { buttonClasses } from '@/components/button-styles';
-import { ITEM_TYPE_OPTIONS } from '../lib/fact-fields';
 import { asWrongDate, asWrongStatus, notYetObsolete, outdatedNote } from '../lib/outdated-item';
 import { ITEM_HINTS } from '../messages';
 import { warningClasses } from './field-styles';
@@ -65,6 +70,22 @@ export function OutdatedItemFields({
               : ITEM_HINTS.dateOfFirstDelinquency
           }
         />
+      )}
+      {item.itemType === 'chapter-13' && (
+        <div className="md:col-span-2">
+          <label className="flex items-center gap-2 text-sm text-gray-900">
+            <input
+              type="checkbox"
+              checked={item.planCompleted}
+              onChange={(event) => set('planCompleted', event.target.checked)}
+            />
+            The Chapter 13 plan was completed{labelSuffix}
+          </label>
+          <p className="mt-1 text-sm text-gray-700">{ITEM_HINTS.planCompleted}</p>
+        </div>
+      )}
+      {itemType && (
+        <p className="text-sm text-gray-700 md:col-span-2">{ITEM_HINTS.reportingExceptions}</p>
       )}
       <p
         aria-live="polite"

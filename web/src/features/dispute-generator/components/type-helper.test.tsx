@@ -14,7 +14,15 @@ describe('Not sure which type?', () => {
 
   it('chooses the type and closes', async () => {
     const onChoose = vi.fn();
-    render(<TypeHelper onChoose={onChoose} />);
+    render(
+      <>
+        <div>
+          <label htmlFor="type">Error Type</label>
+          <select id="type" />
+        </div>
+        <TypeHelper onChoose={onChoose} />
+      </>,
+    );
     await userEvent.click(screen.getByText('Not sure which type?'));
     await userEvent.click(
       screen.getByRole('button', {
@@ -23,5 +31,7 @@ describe('Not sure which type?', () => {
     );
     expect(onChoose).toHaveBeenCalledWith('incorrect-payment-history');
     expect(screen.getByText('Not sure which type?').closest('details')).not.toHaveAttribute('open');
+    // Back on the field it filled (issue 41): not left on a button that has closed.
+    expect(screen.getByLabelText('Error Type')).toHaveFocus();
   });
 });

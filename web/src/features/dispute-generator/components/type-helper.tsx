@@ -2,7 +2,10 @@ import type { ErrorTypeId } from '@shared/letters';
 import { useRef } from 'react';
 import { situations } from '../lib/type-helper';
 
-/** "Not sure which type?": plain situations, each choosing the error type that disputes it. */
+/**
+ * "Not sure which type?": plain situations, each choosing the error type that disputes it. It
+ * follows the Error Type field, which gets the focus back once a type is chosen.
+ */
 export function TypeHelper({ onChoose }: { onChoose: (type: ErrorTypeId) => void }) {
   const details = useRef<HTMLDetailsElement>(null);
   return (
@@ -17,7 +20,10 @@ export function TypeHelper({ onChoose }: { onChoose: (type: ErrorTypeId) => void
               type="button"
               onClick={() => {
                 onChoose(type);
-                if (details.current) details.current.open = false;
+                const helper = details.current;
+                if (!helper) return;
+                helper.open = false;
+                helper.previousElementSibling?.querySelector<HTMLElement>('select')?.focus();
               }}
               className="w-full rounded-md border border-gray-200 px-3 py-2 text-left hover:border-blue-800"
             >

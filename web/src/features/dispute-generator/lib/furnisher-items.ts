@@ -10,6 +10,8 @@ export interface FurnisherLetterItem {
   applies: boolean;
   /** The item's error type, which says why no creditor letter applies. */
   errorType?: string;
+  /** A collection: its company is a debt collector, whatever the box says. */
+  collection?: boolean;
 }
 
 /** The draft's items, each with whether a letter to its creditor applies. */
@@ -18,5 +20,6 @@ export function furnisherLetterItems(items: readonly ItemDraft[]): FurnisherLett
     accountName: item.accountName.trim(),
     applies: furnisherLetterApplies(item),
     errorType: item.errorType,
+    collection: item.errorType === 'outdated-info' && item.itemType === 'collection',
   }));
 }

@@ -19,12 +19,18 @@ describe('the generator draft', () => {
       bureau: 'experian',
       items: [{ ...EMPTY_ITEM_DRAFT, accountName: 'Chase', identityTheft: true }],
       enclosures: ['id-copy' as const],
+      notifyRecipients: 'Acme Motors',
     };
     expect(parseDraft(JSON.parse(JSON.stringify(draft)))).toEqual(draft);
     expect(parseDraft(null)).toEqual(EMPTY_DRAFT);
     expect(
       parseDraft({ bureau: 4, items: [{ accountName: 7, details: 'x' }], enclosures: ['cash'] }),
-    ).toEqual({ bureau: '', items: [{ ...EMPTY_ITEM_DRAFT, details: 'x' }], enclosures: [] });
+    ).toEqual({
+      bureau: '',
+      items: [{ ...EMPTY_ITEM_DRAFT, details: 'x' }],
+      enclosures: [],
+      notifyRecipients: '',
+    });
   });
 
   it('keeps no identity theft report number', () => {

@@ -13,12 +13,15 @@ export interface GeneratorDraft {
   bureau: string;
   items: ItemDraft[];
   enclosures: EnclosureId[];
+  /** §1681i(d): the people to tell of a deletion, one a line (none when blank). */
+  notifyRecipients: string;
 }
 
 export const EMPTY_DRAFT: GeneratorDraft = {
   bureau: '',
   items: [EMPTY_ITEM_DRAFT],
   enclosures: [...DEFAULT_BUREAU_ENCLOSURES],
+  notifyRecipients: '',
 };
 
 /** The draft with the user's details, as the letter builder and the validation read it. */
@@ -30,6 +33,7 @@ export function letterDraft(draft: GeneratorDraft, sender: SenderDetails): Lette
     additionalItems: more,
     sender,
     enclosures: draft.enclosures,
+    notifyRecipients: draft.notifyRecipients,
   };
 }
 
@@ -54,6 +58,7 @@ export function parseDraft(raw: unknown): GeneratorDraft {
     bureau: typeof record.bureau === 'string' ? record.bureau : '',
     items: items.length > 0 ? items : EMPTY_DRAFT.items,
     enclosures,
+    notifyRecipients: typeof record.notifyRecipients === 'string' ? record.notifyRecipients : '',
   };
 }
 
@@ -71,7 +76,11 @@ export function storableDraft(draft: GeneratorDraft): GeneratorDraft {
 
 /** Whether the user typed anything into the draft's items a reload or a closed tab would lose. */
 export function hasItemInput(draft: GeneratorDraft): boolean {
-  return draft.bureau !== '' || draft.items.some((item) => !sameItem(item, EMPTY_ITEM_DRAFT));
+  return (
+    draft.bureau !== '' ||
+    draft.notifyRecipients.trim() !== '' ||
+    draft.items.some((item) => !sameItem(item, EMPTY_ITEM_DRAFT))
+  );
 }
 
 function sameItem(a: ItemDraft, b: ItemDraft): boolean {

@@ -21,6 +21,43 @@ const form: LetterForm = {
 const date = new Date(2026, 10, 2);
 
 describe('letter assembly', () => {
+  it('records each item’s error type and facts, never an identity theft report number (issue 41)', () => {
+    const letter = bureauLetter(
+      {
+        ...form,
+        correctBalance: '$900',
+        reportedBalance: '$9,000',
+        additionalItems: [
+          {
+            errorType: 'unauthorized-inquiry',
+            accountName: 'Acme Auto Finance',
+            details: 'I never applied.',
+            inquiryDate: '2026-05-02',
+            identityTheft: true,
+            identityTheftReportNumber: 'FTC-1',
+          },
+        ],
+      },
+      date,
+    );
+    expect(letter.record.items).toEqual([
+      {
+        accountName: 'Capital One Visa',
+        accountNumber: undefined,
+        details: 'The balance is $900, not $9,000.',
+        errorType: 'incorrect-balance',
+        facts: { correctBalance: '$900', reportedBalance: '$9,000' },
+      },
+      {
+        accountName: 'Acme Auto Finance',
+        accountNumber: undefined,
+        details: 'I never applied.',
+        errorType: 'unauthorized-inquiry',
+        facts: { inquiryDate: '2026-05-02', identityTheft: true },
+      },
+    ]);
+  });
+
   it('builds the bureau letter with the identity lines, and records it without them', () => {
     const letter = bureauLetter(form, date);
     expect(letter).toMatchObject({
@@ -43,6 +80,8 @@ describe('letter assembly', () => {
         accountName: 'Capital One Visa',
         accountNumber: undefined,
         details: 'The balance is $900, not $9,000.',
+        errorType: 'incorrect-balance',
+        facts: {},
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import type { MailedLetter } from '@shared/disputes';
+import { keptItem, type MailedLetter } from '@shared/disputes';
 import {
   BUREAUS,
   buildFurnisherLetter,
@@ -8,7 +8,6 @@ import {
   letterFileName,
   mailingAdvice,
   placeholdersIn,
-  type DisputedItem,
   type FurnisherLetterOptions,
   type LetterForm,
   type SenderDetails,
@@ -53,12 +52,6 @@ export function storable(form: LetterForm): { form: LetterForm; sender: MailedLe
   };
 }
 
-const recordItem = ({ accountName, accountNumber, details }: DisputedItem) => ({
-  accountName,
-  accountNumber,
-  details,
-});
-
 /** The letter to the bureau, as previewed, downloaded and recorded. */
 export function bureauLetter(form: LetterForm, date: Date): PreparedLetter {
   const kept = storable(form);
@@ -70,7 +63,7 @@ export function bureauLetter(form: LetterForm, date: Date): PreparedLetter {
     (extension) => letterFileName(form, date, extension),
     {
       recipient: { kind: 'bureau', bureau: form.bureau },
-      items: disputedItems(form).map(recordItem),
+      items: disputedItems(form).map(keptItem),
       letterText: buildLetter(kept.form, date),
       sender: kept.sender,
     },
@@ -94,7 +87,7 @@ export function furnisherLetter(
     (extension) => furnisherLetterFileName(form, date, options, extension),
     {
       recipient: { kind: 'furnisher', name, address: options.address ?? '' },
-      items: [recordItem(item)],
+      items: [keptItem(item)],
       letterText: buildFurnisherLetter(kept.form, date, options),
       sender: kept.sender,
     },

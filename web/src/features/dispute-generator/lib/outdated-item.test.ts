@@ -1,6 +1,5 @@
-import { EMPTY_ITEM_DRAFT, type ItemDraft } from '@shared/letters';
+import { EMPTY_ITEM_DRAFT, FACT_FIELDS, factRequired, type ItemDraft } from '@shared/letters';
 import { describe, expect, it } from 'vitest';
-import { FACT_FIELDS, factRequired } from './fact-fields';
 import { furnisherLetterItems } from './furnisher-items';
 import { asWrongDate, asWrongStatus, notYetObsolete, outdatedNote } from './outdated-item';
 
@@ -73,8 +72,14 @@ describe('the facts an item asks for', () => {
         { ...EMPTY_ITEM_DRAFT, errorType: 'unauthorized-inquiry', accountName: 'Acme' },
       ]),
     ).toEqual([
-      { accountName: 'Chase', applies: true, errorType: 'incorrect-balance' },
-      { accountName: 'Acme', applies: false, errorType: 'unauthorized-inquiry' },
+      { accountName: 'Chase', applies: true, errorType: 'incorrect-balance', collection: false },
+      { accountName: 'Acme', applies: false, errorType: 'unauthorized-inquiry', collection: false },
     ]);
+    // A collection's company is a debt collector (issue 41).
+    expect(
+      furnisherLetterItems([
+        { ...EMPTY_ITEM_DRAFT, errorType: 'outdated-info', itemType: 'collection' },
+      ])[0]?.collection,
+    ).toBe(true);
   });
 });

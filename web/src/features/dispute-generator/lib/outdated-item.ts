@@ -27,6 +27,7 @@ export function outdatedNote(
       ? item.dateOfFirstDelinquency
       : undefined,
     dateFiled: isIsoDate(item.dateFiled) ? item.dateFiled : undefined,
+    planCompleted: item.planCompleted,
   });
   if (!period) return null;
   const until = formatIsoLong(period.reportableUntil);

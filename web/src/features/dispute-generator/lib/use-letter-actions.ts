@@ -71,6 +71,7 @@ export function useLetterActions({
     creditorName: string,
     address: string,
     debtCollector = false,
+    validationRequest = false,
   ) {
     const complete = completeForm(LETTER_MESSAGES.missingFieldsBeforePreview);
     const item = complete && disputedItems(complete)[itemIndex];
@@ -81,6 +82,7 @@ export function useLetterActions({
           creditorName,
           address,
           debtCollector,
+          validationRequest,
         }),
       });
   }

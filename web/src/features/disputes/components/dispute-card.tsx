@@ -10,6 +10,7 @@ import {
   noResponseLetterNote,
   recipientAddressLines,
   recipientName,
+  needsUserToday,
   roundStatus,
   type Dispute,
   type DueDate,
@@ -55,13 +56,22 @@ function period(due: DueDate): string {
   return due.deliveryIsEstimate ? `${span}; enter Delivered On for the exact date` : span;
 }
 
-function DueLine({ dispute, overdue }: { dispute: Dispute; overdue: boolean }) {
+function DueLine({
+  dispute,
+  overdue,
+  late,
+}: {
+  dispute: Dispute;
+  overdue: boolean;
+  /** Past the due date, though maybe nothing to do yet (waiting for the no-response letter). */
+  late: boolean;
+}) {
   const due = dueDate(dispute);
   if (!due) return null;
   return (
     <p className={`text-sm ${overdue ? 'font-semibold text-red-800' : 'text-gray-900'}`}>
       <span className="font-semibold" data-testid="due-date">
-        {overdue ? 'Overdue: the answer was due ' : 'Response due '}
+        {overdue ? 'Overdue: the answer was due ' : late ? 'The answer was due ' : 'Response due '}
         {formatIsoLong(due.dueOn)}
       </span>
       <span className="font-normal text-gray-700"> ({period(due)})</span>
@@ -102,7 +112,7 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
   const titleId = useId();
   const remove = useConfirmStep();
   const status = roundStatus(dispute, all, today);
-  const needsUser = status.status === 'overdue' && status.followedUpBy === undefined;
+  const needsUser = needsUserToday(status);
   const due = dueDate(dispute);
   const steps = nextSteps(dispute, laterRounds, today);
   const escalated = escalation(dispute, today);
@@ -184,7 +194,7 @@ export function DisputeCard({ dispute, parent, laterRounds, all, today, api }: D
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <DueLine dispute={dispute} overdue={needsUser} />
+        <DueLine dispute={dispute} overdue={needsUser} late={status.status === 'overdue'} />
         {due && (
           <button
             type="button"

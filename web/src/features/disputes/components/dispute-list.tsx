@@ -1,3 +1,4 @@
+import { needsUserToday } from '@shared/disputes';
 import { formatIsoLong } from '@shared/letters';
 import { Link } from 'react-router-dom';
 import type { DashboardRow } from '../lib/dashboard';
@@ -11,9 +12,7 @@ export function DisputeList({ rows }: { rows: readonly DashboardRow[] }) {
         <li
           key={thread.root.id}
           className={`relative rounded-xl border bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-blue-800 hover:border-blue-800 ${
-            status.status === 'overdue' && status.followedUpBy === undefined
-              ? 'border-red-700'
-              : 'border-gray-200'
+            needsUserToday(status) ? 'border-red-700' : 'border-gray-200'
           }`}
         >
           <div className="flex flex-wrap items-start justify-between gap-2">

@@ -216,6 +216,15 @@ describe('My Disputes page', () => {
       'Say what is new since your dispute with Experian',
     );
     await userEvent.type(whatIsNew, 'My bank’s letter confirming the June 3 payment');
+    // The first letter's checks run here too: the type's facts, beside their field.
+    await userEvent.click(within(form).getByRole('button'));
+    const months = within(form).getByLabelText('Months Reported Late');
+    expect(months).toHaveAttribute('aria-invalid', 'true');
+    expect(months).toHaveAccessibleDescription(
+      'Enter the months reported late, e.g. "June and July 2026".',
+    );
+    expect(months).toHaveFocus();
+    await userEvent.type(months, 'June 2026');
     await userEvent.click(within(form).getByRole('button'));
     const round2 = await screen.findByRole('article', {
       name: 'Round 2: Direct dispute to the creditor to JPMorgan Chase Bank, N.A.',
@@ -224,8 +233,70 @@ describe('My Disputes page', () => {
     expect(letter).toContain('JPMorgan Chase Bank, N.A.\nP.O. Box 15298\nWilmington, DE 19850');
     expect(letter).toContain('Exhibit 1: June 2026 bank statement');
     expect(letter).toContain('please report the item as disputed');
+    expect(letter).toContain('What you report to credit bureaus: late payments in June 2026.');
     // Its exhibit is a slot to attach the file to.
     expect(within(round2).getByLabelText('Attach a file to Exhibit 1')).toBeInTheDocument();
+  });
+
+  it('offers no direct dispute for an inquiry or personal information, and no such type to choose (the crash)', async () => {
+    const [first] = sampleDispute().items;
+    const { card } = await show({
+      ...delivered(20),
+      items: [
+        { ...first!, outcome: 'verified' },
+        {
+          id: 'i2',
+          accountName: 'Acme Auto Finance',
+          details: 'I never applied for credit with Acme.',
+          errorType: 'unauthorized-inquiry',
+          outcome: 'verified',
+        },
+        {
+          id: 'i3',
+          accountName: 'Address: 99 Pine Road, Dayton, OH',
+          details: 'I never lived there.',
+          errorType: 'incorrect-personal-info',
+          outcome: 'verified',
+        },
+      ],
+    });
+    expect(within(card).queryByRole('button', { name: /direct dispute to Acme/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /direct dispute to Address/ })).toBeNull();
+    expect(
+      within(card).getByRole('button', {
+        name: 'Build a statement of dispute for Acme Auto Finance',
+      }),
+    ).toBeInTheDocument();
+    const form = within(card)
+      .getByRole('button', { name: 'Build a direct dispute to Chase Sapphire' })
+      .closest('form')!;
+    const types = within(within(form).getByLabelText('Error Type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(types).not.toContain('Unauthorized Inquiry');
+    expect(types).not.toContain('Incorrect Personal Information');
+    expect(types).toContain('Incorrect Balance');
+  });
+
+  it('fills the direct dispute with the facts the first letter gave, "Correct balance (may be $0)"', async () => {
+    const [first] = sampleDispute().items;
+    const { card } = await show({
+      ...delivered(20),
+      items: [
+        {
+          ...first!,
+          outcome: 'verified',
+          errorType: 'incorrect-balance',
+          facts: { reportedBalance: '$2,400', correctBalance: '$150' },
+        },
+      ],
+    });
+    const form = within(card)
+      .getByRole('button', { name: 'Build a direct dispute to Chase Sapphire' })
+      .closest('form')!;
+    expect(within(form).getByLabelText('Error Type')).toHaveValue('incorrect-balance');
+    expect(within(form).getByLabelText('Correct balance (may be $0)')).toHaveValue('$150');
+    expect(within(form).getByLabelText('Reported Balance')).toHaveValue('$2,400');
   });
 
   it("lists the letter's exhibits to attach files to, warning where a file is missing", async () => {

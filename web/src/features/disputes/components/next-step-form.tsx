@@ -1,23 +1,29 @@
 import {
   buildFollowUp,
-  errorTypeInLetter,
+  EXHIBIT_KINDS,
   followUpFileName,
   IDENTITY_KINDS,
+  itemErrorType,
   letterExhibits,
   LIMITS,
   wordCount,
   type Dispute,
+  type FactField,
   type FollowUpInput,
   type NextStep,
 } from '@shared/disputes';
-import { ERROR_TYPE_IDS, ERROR_TYPES, isErrorTypeId } from '@shared/letters';
+import { ERROR_TYPE_IDS, ERROR_TYPES, hasAccount, isErrorTypeId } from '@shared/letters';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClasses } from '@/components/button-styles';
 import { CharacterCount } from '@/components/character-count';
 import { inputClasses, labelClasses } from '@/components/field-styles';
 import { saveFile } from '@/lib/save-file';
 import { newId } from '@/lib/device-store';
+import { DirectDisputeFacts } from './direct-dispute-facts';
 import { IdentityFields } from './identity-fields';
+
+/** The types a direct dispute may have: not personal information or inquiries (12 CFR 1022.43(b)(1)). */
+const CREDITOR_TYPES = ERROR_TYPE_IDS.filter(hasAccount);
 
 interface NextStepFormProps {
   parent: Dispute;
@@ -26,17 +32,15 @@ interface NextStepFormProps {
   onBuild: (dispute: Dispute) => void;
 }
 
-type Field = keyof FollowUpInput;
+type Field = keyof FollowUpInput | FactField;
 
 /** One proposed follow-up: the few things it still needs, and the button that builds it. */
 export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps) {
   const id = useId();
-  const [input, setInput] = useState<FollowUpInput>(() => {
-    const item = parent.items.find((each) => each.id === step.itemIds[0]);
-    return step.kind === 'direct-dispute' && item
-      ? { errorType: errorTypeInLetter(parent.letterText, item) }
-      : {};
-  });
+  const item = parent.items.find((each) => each.id === step.itemIds[0]);
+  const [input, setInput] = useState<FollowUpInput>(() =>
+    step.kind === 'direct-dispute' && item ? { errorType: itemErrorType(parent, item) } : {},
+  );
   const [error, setError] = useState<{ message: string; field?: Field | undefined } | null>(null);
   const set = (change: FollowUpInput) => {
     setInput({ ...input, ...change });
@@ -49,7 +53,7 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
    * `max`, the live count of its characters.
    */
   function field(
-    name: Field,
+    name: keyof FollowUpInput,
     label: ReactNode,
     control: (props: {
       id: string;
@@ -105,13 +109,21 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
       onBuild(result.dispute);
     } else {
       setError({ message: result.message, field: result.field });
-      if (result.field) document.getElementById(`${id}-${result.field}`)?.focus();
+      const fact = result.field?.startsWith('facts.') ? result.field.slice(6) : null;
+      const control = fact
+        ? document.querySelector<HTMLElement>(
+            `#${CSS.escape(id)}-facts [data-fact="${fact}"] :is(input, select, textarea)`,
+          )
+        : result.field && document.getElementById(`${id}-${result.field}`);
+      control?.focus();
     }
   }
 
   const words = wordCount(input.statement ?? '');
   const asksIdentity = IDENTITY_KINDS.includes(step.kind);
-  const exhibits = asksIdentity ? letterExhibits(parent.letterText) : [];
+  const exhibits = EXHIBIT_KINDS.includes(step.kind) ? letterExhibits(parent.letterText) : [];
+  // A fact's error is shown beside its field; the others under the form.
+  const factError = error?.field?.startsWith('facts.') === true;
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-gray-200 p-4">
       <p className="text-sm break-words text-gray-800">{step.why}</p>
@@ -146,13 +158,24 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
               className={inputClasses}
             >
               <option value="">Choose the error type</option>
-              {ERROR_TYPE_IDS.map((type) => (
+              {CREDITOR_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {ERROR_TYPES[type].label}
                 </option>
               ))}
             </select>
           ))}
+          {item && input.errorType && (
+            <div id={`${id}-facts`} className="contents">
+              <DirectDisputeFacts
+                item={item}
+                errorType={input.errorType}
+                input={input}
+                onChange={(facts) => set({ facts })}
+                error={factError ? error : null}
+              />
+            </div>
+          )}
           {field(
             'creditorAddress',
             <>Creditor&apos;s dispute address (optional)</>,
@@ -257,7 +280,7 @@ export function NextStepForm({ parent, step, busy, onBuild }: NextStepFormProps)
           The bureau sent me a notice that it put the item back
         </label>
       )}
-      {error && (
+      {error && !factError && (
         <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
           {error.message}
         </p>

@@ -13,7 +13,10 @@ const FOLLOWED_UP = 'border-gray-400 bg-white text-gray-900';
 /** A round's status chip; a followed-up round is no longer shown as an alarm. */
 export function StatusBadge({ status }: { status: DisputeStatus | RoundStatus }) {
   const round = typeof status === 'string' ? { status, label: STATUS_LABELS[status] } : status;
-  const followedUp = 'followedUpBy' in round && round.followedUpBy !== undefined;
+  // Followed up, or waiting for the day its no-response letter may be made: no alarm.
+  const followedUp =
+    ('followedUpBy' in round && round.followedUpBy !== undefined) ||
+    ('waitingUntil' in round && round.waitingUntil !== undefined);
   return (
     <span
       className={`inline-flex shrink-0 items-center rounded-full border px-3 py-1 text-sm font-semibold ${

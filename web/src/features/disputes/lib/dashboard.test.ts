@@ -55,6 +55,31 @@ describe('dashboardRows', () => {
     expect(row!.action.label).toBe(NEXT_ACTIONS.waitForAnswer);
   });
 
+  it('after "verified" and a mailed follow-up, shows the latest round: its number, status and due date (issue 41)', () => {
+    const verified = {
+      ...overdue,
+      responseOn: '2026-11-30',
+      items: overdue.items.map((item) => ({ ...item, outcome: 'verified' as const })),
+    };
+    const request = sampleDispute({
+      id: 'a2',
+      parentId: 'a',
+      round: 2,
+      letterKind: 'method-of-verification',
+      mailedOn: '2026-12-02',
+      deliveredOn: '2026-12-05',
+      createdAt: '2026-12-02',
+      items: overdue.items.map(({ id, accountName, details }) => ({ id, accountName, details })),
+    });
+    const [row] = dashboardRows([verified, request], today);
+    expect(row!.round.id).toBe('a2');
+    expect(row!.status.label).toBe('Delivered');
+    // 15 days for a method-of-verification request (§1681i(a)(7)).
+    expect(row!.dueOn).toBe('2026-12-20');
+    // Round 1 still proposes the direct dispute and the statement: the action says so.
+    expect(row!.action.label).toBe(NEXT_ACTIONS.buildFollowUp);
+  });
+
   it('asks for what came back when the answer is dated but its items are not told', () => {
     const answered = { ...waiting, responseOn: '2026-12-10' };
     expect(summary(dashboardRows([answered], today))).toEqual([

@@ -71,7 +71,7 @@ function nextAction(round: Dispute, status: RoundStatus, all: readonly Dispute[]
   return action(NEXT_ACTIONS.waitForAnswer, 4);
 }
 
-/** One row of the dashboard: the thread, told by the round that needs the user most. */
+/** One row of the dashboard: the thread at its latest round, with its most urgent next action. */
 export interface DashboardRow {
   thread: Thread;
   round: Dispute;
@@ -95,8 +95,13 @@ function row(thread: Thread, all: readonly Dispute[], today: IsoDate): Dashboard
       action: nextAction(round, status, all, today),
     };
   });
-  // The most urgent round; among equals the latest, which is where the thread stands.
-  return rows.reduce((best, each) => (each.action.urgency <= best.action.urgency ? each : best));
+  // What to do: the most urgent round's next action; among equals the latest.
+  const urgent = rows.reduce((best, each) =>
+    each.action.urgency <= best.action.urgency ? each : best,
+  );
+  // Where the thread stands: its latest round, with that round's number, status and due date.
+  const latest = rows.reduce((best, each) => (each.round.round >= best.round.round ? each : best));
+  return { ...latest, action: urgent.action };
 }
 
 /** The dashboard: one row per thread, the most urgent first, then by due date, then newest. */

@@ -22,6 +22,8 @@ export function disputeFromMailedLetter(letter: MailedLetter, now: Date): Disput
       accountName: clip(item.accountName, LIMITS.accountName) ?? '',
       accountNumber: clip(item.accountNumber, LIMITS.accountNumber),
       details: clip(item.details, LIMITS.details) ?? '',
+      errorType: item.errorType,
+      facts: item.facts,
     })),
     letterText: letter.letterText,
     sender: letter.sender && {

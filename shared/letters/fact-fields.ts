@@ -1,15 +1,13 @@
+// The facts each error type asks for, as the generator and My Disputes' direct dispute show them.
+import { ERROR_TYPE_IDS, ERROR_TYPES, type ErrorTypeId } from './error-types';
 import {
   DUPLICATE_REMOVE,
   DUPLICATE_REMOVE_IDS,
-  ERROR_TYPES,
-  ERROR_TYPE_IDS,
-  ITEM_TYPES,
-  ITEM_TYPE_IDS,
-  PERSONAL_INFO_KINDS,
   PERSONAL_INFO_KIND_IDS,
-  type ErrorTypeId,
-  type ItemDraft,
-} from '@shared/letters';
+  PERSONAL_INFO_KINDS,
+} from './item-facts';
+import type { ItemDraft } from './letter-form';
+import { ITEM_TYPE_IDS, ITEM_TYPES } from './reporting-period';
 
 /** The item's text facts an error type asks for (the rest have fields of their own). */
 export type TextFactKey = Exclude<
@@ -24,35 +22,41 @@ export type TextFactKey = Exclude<
   | 'accountNumberNotShown'
   | 'soldDebt'
   | 'personalInfoNotMine'
+  | 'planCompleted'
 >;
 
-export interface Option {
+export interface FactOption {
   value: string;
   label: string;
 }
 
-export interface FactField {
+export interface FactFieldSpec {
   key: TextFactKey;
   label: string;
   type?: 'date' | 'select';
   placeholder?: string;
   suggestions?: readonly string[];
-  options?: readonly Option[];
+  options?: readonly FactOption[];
   /** Marked required: the letter needs it to say what is true. */
   required?: boolean;
 }
 
 const options = <Id extends string>(ids: readonly Id[], labels: Record<Id, { label: string }>) =>
-  ids.map((each): Option => ({ value: each, label: labels[each].label }));
+  ids.map((each): FactOption => ({ value: each, label: labels[each].label }));
 
 export const ERROR_TYPE_OPTIONS = options(ERROR_TYPE_IDS, ERROR_TYPES);
 export const ITEM_TYPE_OPTIONS = options(ITEM_TYPE_IDS, ITEM_TYPES);
 
 /** The facts each error type asks for (Account Not Mine and Outdated Information have their own). */
-export const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
+export const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactFieldSpec[]>> = {
   'incorrect-balance': [
     { key: 'reportedBalance', label: 'Reported Balance', placeholder: 'e.g. $2,400' },
-    { key: 'correctBalance', label: 'Correct Balance', placeholder: 'e.g. $150', required: true },
+    {
+      key: 'correctBalance',
+      label: 'Correct balance (may be $0)',
+      placeholder: 'e.g. $150, or $0',
+      required: true,
+    },
   ],
   'duplicate-account': [
     {
@@ -67,6 +71,11 @@ export const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
       type: 'select',
       placeholder: 'Select the entry to remove',
       options: options(DUPLICATE_REMOVE_IDS, DUPLICATE_REMOVE),
+    },
+    {
+      key: 'duplicateRemoveLast4',
+      label: 'Account Number to Remove (last 4 digits)',
+      placeholder: 'e.g. 8765',
     },
   ],
   'incorrect-status': [
@@ -122,7 +131,10 @@ export const FACT_FIELDS: Partial<Record<ErrorTypeId, readonly FactField[]>> = {
   ],
 };
 
-/** Whether a fact is required: as its field says; "Entry to Remove" unless the debt was sold. */
-export function factRequired(field: FactField, item: ItemDraft): boolean {
-  return field.required ?? (field.key === 'duplicateRemove' && !item.soldDebt);
+/** Whether a fact is required: as its field says; the entry to remove unless the debt was sold. */
+export function factRequired(field: FactFieldSpec, item: ItemDraft): boolean {
+  return (
+    field.required ??
+    ((field.key === 'duplicateRemove' || field.key === 'duplicateRemoveLast4') && !item.soldDebt)
+  );
 }
