@@ -1,4 +1,4 @@
-import { deleteDisputesDatabase, hasDisputesOnDevice } from './disputes-db';
+import { deleteDisputesDatabase, hasDisputesOnDevice, syncIsOnHere } from './disputes-db';
 import {
   forgetCheckup,
   forgetDetails,
@@ -36,7 +36,10 @@ export async function forgetThisDevice(userId: string): Promise<void> {
  * here, so nothing is half deleted), then everything on this device.
  */
 export async function deleteAllMyData(userId: string): Promise<void> {
-  const { deleteServerCopy } = await import('../sync/sync-control');
-  await deleteServerCopy(userId);
+  // With sync off here, the sync code is not even loaded: nothing leaves the browser.
+  if (await syncIsOnHere(userId)) {
+    const { deleteServerCopy } = await import('../sync/sync-control');
+    await deleteServerCopy(userId);
+  }
   await forgetThisDevice(userId);
 }
