@@ -1,3 +1,4 @@
+// The identity items as stored; sync/records.ts is the sync partition's own, apart from these.
 /**
  * The identity items as stored (timestamps in epoch milliseconds). The stores (`users.ts`,
  * `sessions.ts`, `code-store.ts`) share these types, so none imports another's.

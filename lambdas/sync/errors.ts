@@ -1,3 +1,4 @@
+// The sync route's typed refusals, on the shared base of `platform/errors.ts`.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../platform/errors';
 

@@ -1,3 +1,4 @@
+// The sync partition's records and their store; identity/records.ts holds the identity items.
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../platform/clock';
 import { cancellationCodes, type ItemKey, type Table } from '../platform/dynamo';
