@@ -76,8 +76,9 @@ describe.each([390, 1280])('at %i px', (width) => {
     expect(await page.getByRole('article').count()).toBe(0);
     const height = await page.evaluate<number>('document.documentElement.scrollHeight');
     console.info(`height of /disputes with three disputes at ${width} px: ${height} px`);
-    // Was 4,773 px at 1280 px with every form of every round open.
-    expect(height).toBeLessThan(width < 768 ? 2000 : 1400);
+    // Was 4,773 px at 1280 px with every form of every round open. The reminders and sync
+    // panels (both opt-in, under "Your data") added about 400 px at 390 and 200 px at 1280.
+    expect(height).toBeLessThan(width < 768 ? 2500 : 1700);
     expect(await overflows(page)).toBe(false);
     expect(await axe(page)).toEqual([]);
   });

@@ -425,8 +425,11 @@ describe('dispute letters in Chromium', () => {
   });
 
   it('marks missing fields inline and focuses the first, back on its step', async () => {
-    // A new session: the draft kept for this tab is gone.
-    await page.evaluate(() => sessionStorage.clear());
+    // No draft: the account's unfinished letter (kept per account) is discarded.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.includes(':letter-draft:')) localStorage.removeItem(key);
+    });
     await page.reload();
     await page.getByRole('button', { name: 'Step 3: Review' }).click();
     await page.getByRole('button', { name: 'Generate & Download Letter' }).click();
