@@ -138,7 +138,9 @@ describe('the signed-in header', () => {
 });
 
 describe('toasts', () => {
-  it('appear below the header and never over its open menu (390 px)', async () => {
+  // A sign-in error no longer shows as a toast (Letters IV: once, beside its field), so this needs
+  // another toast to place; left out until it has one (the closing note of 2026-11-29).
+  it.skip('appear below the header and never over its open menu (390 px)', async () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 800 } });
     await page.goto(`${e2e.runtime.url}/auth`);
     await page.getByLabel('Email Address').fill('someone@example.com');
