@@ -13,7 +13,8 @@ import { importDisputes, threeDisputes } from '../support/three-disputes';
  */
 const e2e = useE2eSetup();
 
-const LONG_WORD = 'W'.repeat(10_000);
+// A name well inside the 4 KB cap on user_metadata (Security V), still wider than any screen.
+const LONG_WORD = 'W'.repeat(2_000);
 const PASSWORD = 'correct-horse-battery';
 
 /** Runs in the page (as source text: this project's Node typings have no DOM). */
