@@ -404,21 +404,9 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
       if (!entry.neverMine || bureaus.length === 0 || entry.value.trim() === '') continue;
       const kind = PERSONAL_KIND_LABELS[entry.kind].toLowerCase();
       const id = `personal-not-mine:${entry.id}`;
-      if (entry.kind === 'date-of-birth') {
-        // A person has one date of birth: a wrong one is corrected, never just deleted.
-        findings.push({
-          id,
-          kind: 'personal-not-mine',
-          section: 'personal',
-          entryId: entry.id,
-          title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${shownPersonal(entry)}`,
-          bureaus,
-          reason: `You marked this date of birth as wrong; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it. A wrong date of birth can mix your file with someone else’s.`,
-          basis: CITE.accuracy,
-          action: `Enter your date of birth: the letter asks ${bureauList(bureaus)} to correct it.`,
-        });
-        continue;
-      }
+      const shows = `${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it`;
+      // A person has one date of birth: a wrong one is corrected, never just deleted.
+      const dateOfBirth = entry.kind === 'date-of-birth';
       findings.push({
         id,
         kind: 'personal-not-mine',
@@ -426,9 +414,17 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
         entryId: entry.id,
         title: `${PERSONAL_KIND_LABELS[entry.kind]}: ${shownPersonal(entry)}`,
         bureaus,
-        reason: `You marked this ${kind} as never yours; ${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it. A wrong ${kind} can mix your file with someone else’s or be a sign of identity theft.`,
-        basis: theftOf(checkup, id).listed ? CITE.identityTheft : CITE.accuracy,
-        action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup, id)}`,
+        ...(dateOfBirth
+          ? {
+              reason: `You marked this date of birth as wrong; ${shows}. A wrong date of birth can mix your file with someone else’s.`,
+              basis: CITE.accuracy,
+              action: `Enter your date of birth: the letter asks ${bureauList(bureaus)} to correct it.`,
+            }
+          : {
+              reason: `You marked this ${kind} as never yours; ${shows}. A wrong ${kind} can mix your file with someone else’s or be a sign of identity theft.`,
+              basis: theftOf(checkup, id).listed ? CITE.identityTheft : CITE.accuracy,
+              action: `Ask ${bureauList(bureaus)} to remove it.${identityTheftAction(checkup, id)}`,
+            }),
       });
     }
 
