@@ -59,6 +59,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // True until the stored session is restored or found absent.
   const starting = useRef(true);
 
+  /**
+   * The start is over: the restored session (or none) and the end of `restoring` in ONE update.
+   * Two transitions may commit in either order (React gives each its own lane, cycling): the
+   * end of `restoring` committed alone would show a returning user "Sign In" for a moment.
+   */
+  const settleStart = useCallback((restored: Session | null | undefined) => {
+    starting.current = false;
+    if (restored !== undefined) setSession(restored);
+    setLoading(false);
+    setRestoring(false);
+  }, []);
+
   /** Loads the client (once) and follows its auth events: every event replaces the session. */
   const connect = useCallback(() => {
     const current = generation.current;
@@ -93,22 +105,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       unsubscribe.current = stop;
       const { data: restored } = await supabase.auth.getSession();
-      if (generation.current === current) applyRestored(() => setSession(restored.session));
+      if (generation.current === current) {
+        if (starting.current) startTransition(() => settleStart(restored.session));
+        else setSession(restored.session);
+      }
       return supabase;
     });
     return connection.current;
-  }, []);
+  }, [settleStart]);
 
   useEffect(() => {
     // Restore the session at start, unless this browser cannot have one.
     // What the page shows once the session is known, rendered in slices (it replaces a page
     // already on screen, its loading state or its signed-out view as prerendered).
+    // Without a restored session (none stored, or the client failed to load), the session stays.
+    const current = generation.current;
     const restored = () => {
-      starting.current = false;
-      startTransition(() => {
-        setLoading(false);
-        setRestoring(false);
-      });
+      if (generation.current === current && starting.current)
+        startTransition(() => settleStart(undefined));
     };
     if (mayHaveSession()) void connect().finally(restored);
     else restored();
@@ -124,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribe.current = null;
       connection.current = null;
     };
-  }, [connect]);
+  }, [connect, settleStart]);
 
   const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
     setLoading(true);
