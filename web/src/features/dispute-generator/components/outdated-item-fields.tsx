@@ -37,7 +37,9 @@ export function OutdatedItemFields({
   const note = outdatedNote(item, today);
   return (
     <>
+      {/* The whole row: in half the form's width at 1280 px, "Chapter 13 bankruptcy" was clipped. */}
       <FormField
+        className="md:col-span-2"
         type="select"
         label={`Item Type${labelSuffix}`}
         value={item.itemType}
