@@ -1,5 +1,7 @@
-import { BUREAUS } from '../letters/bureaus';
+import { BUREAUS, type BureauId } from '../letters/bureaus';
 import { formatIsoLong, isIsoDate, type IsoDate } from '../letters/dates';
+import type { DuplicateRemoveId } from '../letters/item-facts';
+import { reportingPeriod } from '../letters/reporting-period';
 import { answerOf, type Finding } from './findings';
 import {
   COMPARED_FIELD_LABELS,
@@ -11,7 +13,7 @@ import { parseBalance } from './validate';
 
 /** The question a finding asks before any letter states it. */
 export type QuestionKind =
-  'same-debt' | 'sold-debt' | 'truth' | 'birth-date' | 'identity-theft' | 'none';
+  'same-debt' | 'sold-debt' | 'truth' | 'birth-date' | 'identity-theft' | 'plan-completed' | 'none';
 
 export function questionOf(finding: Finding, checkup: Checkup): QuestionKind {
   switch (finding.kind) {
@@ -27,6 +29,8 @@ export function questionOf(finding: Finding, checkup: Checkup): QuestionKind {
     case 'not-mine':
     case 'unauthorized-inquiry':
       return 'identity-theft';
+    case 'obsolete':
+      return finding.asksPlanCompleted ? 'plan-completed' : 'none';
     default:
       return 'none';
   }
@@ -44,10 +48,12 @@ export type AnswerState =
   | { state: 'no-letter'; why: string };
 
 /** The field of the answer an inline message sits by. */
-export type AnswerField = 'sameDebt' | 'sold' | 'truth' | 'value' | 'inReport';
+export type AnswerField = 'sameDebt' | 'sold' | 'truth' | 'value' | 'inReport' | 'removeLast4';
 
 export const ANSWER_MESSAGES = {
   sold: 'Say whether this debt was sold: yes, no or not sure.',
+  removeLast4:
+    'Enter the last 4 digits of the account number of the entry to delete: your report or a statement shows them.',
   birthDate: 'Enter your date of birth (month, day and year), as it should be on the report.',
   birthDateFuture: 'Your date of birth cannot be in the future.',
   reportNumber:
@@ -66,10 +72,65 @@ function account(checkup: Checkup, id: string | undefined): AccountEntry | undef
   return checkup.accounts.find((entry) => entry.id === id);
 }
 
+/** The last 4 digits of an account number as entered from a report; '' unless it ends in 4 digits. */
+export function reportedLast4(accountNumber: string): string {
+  const last = accountNumber.replace(/[\s-]/g, '').slice(-4);
+  return /^\d{4}$/.test(last) ? last : '';
+}
+
+/**
+ * Which of one creditor's two entries `bureau` should delete, as its report tells: `entry` if it
+ * was opened later, else if its balance is higher; undefined when the report cannot tell.
+ */
+export function duplicateRemoveAt(
+  entry: AccountEntry,
+  other: AccountEntry,
+  bureau: BureauId,
+): DuplicateRemoveId | undefined {
+  const facts = entry.reports[bureau];
+  const otherFacts = other.reports[bureau];
+  if (!facts) return undefined;
+  if (facts.dateOpened && otherFacts?.dateOpened && facts.dateOpened > otherFacts.dateOpened)
+    return 'later-opened';
+  return (parseBalance(facts.balance) ?? 0) > (parseBalance(otherFacts?.balance ?? '') ?? 0)
+    ? 'higher-balance'
+    : undefined;
+}
+
+/**
+ * The entry a duplicate's letter asks a bureau to delete, once the consumer said it is one debt:
+ * the later of one creditor's two entries (where a report tells which), or, for a debt not known
+ * to be sold, the collector's. Undefined when no letter deletes one.
+ */
+export function entryToDelete(finding: Finding, checkup: Checkup): AccountEntry | undefined {
+  if (finding.kind !== 'duplicate') return undefined;
+  const answer = answerOf(checkup, finding.id);
+  const entry = account(checkup, finding.entryId);
+  const other = account(checkup, finding.otherEntryId);
+  if (answer.sameDebt !== 'yes' || !entry || !other) return undefined;
+  if (finding.duplicate === 'sold-debt') return answer.sold === 'not-sure' ? other : undefined;
+  return finding.bureaus.some((bureau) => duplicateRemoveAt(entry, other, bureau))
+    ? entry
+    : undefined;
+}
+
+/**
+ * The last 4 digits a duplicate's letter gives for the entry to delete: as the report shows them,
+ * else as the consumer typed them; '' while neither has them.
+ */
+export function removeLast4(finding: Finding, checkup: Checkup): string {
+  const entry = entryToDelete(finding, checkup);
+  if (!entry) return '';
+  const typed = (answerOf(checkup, finding.id).removeLast4 ?? '').trim();
+  return reportedLast4(entry.accountNumber) || (/^\d{4}$/.test(typed) ? typed : '');
+}
+
 /** How to check a fact the consumer is not sure of: from their own statements, not a bureau's. */
 export function howToCheck(finding: Finding, checkup: Checkup): string {
   const entry = account(checkup, finding.entryId);
   const creditor = entry?.creditor.trim() || 'the creditor';
+  if (finding.kind === 'obsolete')
+    return 'Not in a letter: you are not sure. The bankruptcy court’s discharge order, or your trustee’s final report, shows whether the plan was completed. Then answer here.';
   if (finding.kind === 'duplicate') {
     const other = account(checkup, finding.otherEntryId);
     return `Not in a letter: you are not sure. Compare your statements or letters from ${creditor}${other ? ` and ${other.creditor.trim()}` : ''}: the account numbers, the dates and the amounts show whether it is one debt. Then answer here.`;
@@ -98,6 +159,8 @@ export const NO_LETTER_ANSWERS = {
   notSold:
     'You said the debt was not sold: a creditor that only placed a debt with a collector may still report it.',
   noneWrong: 'The value you say is true is what every bureau shows: nothing to correct.',
+  planNotCompleted: (until: IsoDate) =>
+    `You said the plan was not completed: the law allows it to be reported for 10 years from filing, until ${formatIsoLong(until)}.`,
 } as const;
 
 function trueValueProblem(field: ComparedField, value: string): boolean {
@@ -119,11 +182,26 @@ export function answerState(finding: Finding, checkup: Checkup, today: IsoDate):
         return { state: 'no-letter', why: NO_LETTER_ANSWERS.notSameDebt };
       if (answer.sameDebt === 'not-sure')
         return { state: 'no-letter', why: howToCheck(finding, checkup) };
-      if (finding.duplicate !== 'sold-debt') return { state: 'answered' };
-      if (!answer.sold)
+      if (finding.duplicate === 'sold-debt' && !answer.sold)
         return { state: 'incomplete', field: 'sold', message: ANSWER_MESSAGES.sold };
-      return answer.sold === 'no'
-        ? { state: 'no-letter', why: NO_LETTER_ANSWERS.notSold }
+      if (finding.duplicate === 'sold-debt' && answer.sold === 'no')
+        return { state: 'no-letter', why: NO_LETTER_ANSWERS.notSold };
+      // The letter names the entry to delete by its last 4 digits: asked when the report lacks them.
+      return entryToDelete(finding, checkup) && !removeLast4(finding, checkup)
+        ? { state: 'incomplete', field: 'removeLast4', message: ANSWER_MESSAGES.removeLast4 }
+        : { state: 'answered' };
+    }
+    case 'plan-completed': {
+      if (!answer.planCompleted) return { state: 'unanswered' };
+      if (answer.planCompleted === 'not-sure')
+        return { state: 'no-letter', why: howToCheck(finding, checkup) };
+      return answer.planCompleted === 'no'
+        ? {
+            state: 'no-letter',
+            why: NO_LETTER_ANSWERS.planNotCompleted(
+              reportingPeriod('chapter-13', finding.startsOn!).reportableUntil,
+            ),
+          }
         : { state: 'answered' };
     }
     case 'truth': {

@@ -65,13 +65,19 @@ export interface Finding {
   /** Duplicate: the entry this one repeats, and how. */
   otherEntryId?: string;
   duplicate?: 'same-creditor' | 'sold-debt';
+  /**
+   * A Chapter 13 past the bureaus' 7 years but within the law's 10: only a completed plan makes
+   * it outdated, so the consumer is asked.
+   */
+  asksPlanCompleted?: boolean;
 }
 
 const CITE = {
   collection: '15 U.S.C. §1681c(a)(4) and §1681c(c)(1)',
   otherAdverse: '15 U.S.C. §1681c(a)(5)',
-  chapter7: '15 U.S.C. §1681c(a)(1)',
-  chapter13: '15 U.S.C. §1681c(a)(1) allows 10 years; the bureaus’ own policy removes it after 7',
+  bankruptcy: '15 U.S.C. §1681c(a)(1)',
+  chapter13:
+    '15 U.S.C. §1681c(a)(1) allows 10 years; the bureaus’ own policy removes one whose plan was completed after 7',
   accuracy: '15 U.S.C. §1681i (reinvestigation) and §1681e(b) (accuracy)',
   identityTheft: '15 U.S.C. §1681c-2 (identity theft block) and §1681i',
   inquiry: '15 U.S.C. §1681b(f) (a report only for a permissible purpose) and §1681i',
@@ -468,21 +474,44 @@ export function computeFindings(checkup: Checkup, today: IsoDate): Finding[] {
         if (facts.dateFiled)
           byStart.set(facts.dateFiled, [...(byStart.get(facts.dateFiled) ?? []), bureau]);
       for (const [startsOn, bureaus] of byStart) {
-        const period = reportingPeriod(record.kind, startsOn);
-        if (!isObsolete(period, today)) continue;
-        findings.push({
-          id: `obsolete:${record.id}:${startsOn}`,
-          kind: 'obsolete',
-          section: 'public-records',
+        const id = `obsolete:${record.id}:${startsOn}`;
+        const filed = `${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it filed on ${formatIsoLong(startsOn)}.`;
+        const law = reportingPeriod(record.kind, startsOn);
+        const common = {
+          id,
+          kind: 'obsolete' as const,
+          section: 'public-records' as const,
           entryId: record.id,
           title,
           bureaus,
-          reason: `${bureauList(bureaus)} ${bureaus.length > 1 ? 'show' : 'shows'} it filed on ${formatIsoLong(startsOn)}. ${period.byBureauPolicy ? 'The bureaus remove a Chapter 13 bankruptcy 7 years after filing' : 'A Chapter 7 bankruptcy may be reported for 10 years from filing'}, so it should have left your report after ${formatIsoLong(period.reportableUntil)}.`,
-          basis: record.kind === 'chapter-7' ? CITE.chapter7 : CITE.chapter13,
-          action: `Ask ${bureauList(bureaus)} to delete it as outdated.`,
           startsOn,
-          reportableUntil: period.reportableUntil,
           itemType: record.kind,
+        };
+        if (isObsolete(law, today)) {
+          findings.push({
+            ...common,
+            reason: `${filed} The law allows a bankruptcy to be reported for 10 years from filing, so it should have left your report after ${formatIsoLong(law.reportableUntil)}.`,
+            basis: CITE.bankruptcy,
+            action: `Ask ${bureauList(bureaus)} to delete it as outdated.`,
+            reportableUntil: law.reportableUntil,
+          });
+          continue;
+        }
+        // A Chapter 13 within the law's 10 years: outdated only by the bureaus' policy, and only
+        // for a completed plan. The consumer says whether it was; nothing assumes it.
+        if (record.kind !== 'chapter-13') continue;
+        const policy = reportingPeriod(record.kind, startsOn, { planCompleted: true });
+        if (!isObsolete(policy, today)) continue;
+        const completed = answerOf(checkup, id).planCompleted === 'yes';
+        findings.push({
+          ...common,
+          reason: `${filed} The bureaus’ own policy removes a Chapter 13 bankruptcy 7 years after filing when its plan was completed, which would be after ${formatIsoLong(policy.reportableUntil)}. Otherwise the law allows it until ${formatIsoLong(law.reportableUntil)}.`,
+          basis: CITE.chapter13,
+          action: completed
+            ? `You said the plan was completed: ask ${bureauList(bureaus)} to delete it under their own policy.`
+            : `Say whether the plan was completed. Only then does a letter ask ${bureauList(bureaus)} to delete it under their own policy.`,
+          reportableUntil: completed ? policy.reportableUntil : law.reportableUntil,
+          asksPlanCompleted: true,
         });
       }
     }

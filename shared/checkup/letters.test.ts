@@ -11,8 +11,10 @@ import {
   identityProblems,
   mailedLetters,
   markSample,
+  ANSWER_MESSAGES,
   NO_LETTER_ANSWERS,
   NO_LETTER_REASONS,
+  questionOf,
   SAMPLE_IDENTITY_THEFT_REPORT,
   SAMPLE_MARK,
   SAMPLE_SENDER,
@@ -21,6 +23,7 @@ import {
   withSender,
   type Checkup,
   type CheckupSender,
+  type FindingAnswer,
 } from './index';
 
 const TODAY = '2026-11-26';
@@ -347,7 +350,7 @@ describe('every sentence the consumer’s own', () => {
 
   it('a duplicate asks to delete the entry opened later, never "the later one" of two opened the same day', () => {
     expect(text(letters, 'transunion')).toContain(
-      'What I ask: please delete the duplicate entry, the one opened later, and keep the other.',
+      'What I ask: please delete the duplicate entry, the one opened later (account number ending in 8831), and keep the other.',
     );
     const sameDay: Checkup = {
       ...emptyCheckup(),
@@ -376,7 +379,69 @@ describe('every sentence the consumer’s own', () => {
     expect(experian).toContain('I do not know whether it was sold.');
     expect(experian).not.toContain('transferred or sold');
     expect(experian).not.toContain('was sold to');
+    // The entry to go is the collector's (Midland Recovery Group, 5519), named by its digits.
+    expect(experian).toContain('Entry to delete: account number ending in 5519');
     expect(text(letters, 'experian')).toContain('shown as transferred or sold');
+    expect(text(letters, 'experian')).not.toContain('Entry to delete');
+  });
+
+  describe('a duplicate names the entry to delete by its last 4 digits (issue 41)', () => {
+    const twoEntries = (numbers: [string, string], answer: FindingAnswer): Checkup => ({
+      ...emptyCheckup(),
+      accounts: numbers.map((number, index) => ({
+        id: `a${index + 1}`,
+        section: 'accounts' as const,
+        creditor: 'Great Plains Student Loans',
+        accountNumber: number,
+        originalCreditor: 'Great Plains Bank',
+        negative: '' as const,
+        notMine: false,
+        reports: {
+          experian: {
+            ...EMPTY_ACCOUNT_FACTS,
+            balance: '$500',
+            dateOpened: index === 0 ? '2020-08-24' : '2021-03-02',
+          },
+        },
+      })),
+      answers: { 'duplicate:a2:a1': answer },
+    });
+    const build = (checkup: Checkup) =>
+      checkupLetters(checkup, computeFindings(checkup, TODAY), DATE, SENDER);
+
+    it('as the report shows them', () => {
+      const [letter] = build(twoEntries(['5521', '**** 7734'], { sameDebt: 'yes' })).bureauLetters;
+      expect(letter!.text).toContain('Entry to delete: account number ending in 7734\n');
+      expect(letter!.text).toContain(
+        'What I ask: please delete the duplicate entry, the one opened later (account number ending in 7734), and keep the other.',
+      );
+    });
+
+    it('asked of the consumer when the report as entered lacks them, never guessed', () => {
+      // No number, or one masked at its end: which 4 digits it ends in is not known.
+      for (const second of ['', '7734XXXX']) {
+        const asked = build(twoEntries(['5521', second], { sameDebt: 'yes' }));
+        expect(asked.bureauLetters).toEqual([]);
+        expect(asked.waiting).toEqual([
+          {
+            bureau: 'experian',
+            problems: [{ finding: expect.anything(), message: ANSWER_MESSAGES.removeLast4 }],
+          },
+        ]);
+        const wrong = build(twoEntries(['5521', second], { sameDebt: 'yes', removeLast4: '77' }));
+        expect(wrong.bureauLetters).toEqual([]);
+        const [letter] = build(
+          twoEntries(['5521', second], { sameDebt: 'yes', removeLast4: ' 0412 ' }),
+        ).bureauLetters;
+        expect(letter!.text).toContain('Entry to delete: account number ending in 0412\n');
+      }
+    });
+
+    it('not asked where no letter deletes an entry', () => {
+      const notSame = build(twoEntries(['5521', ''], { sameDebt: 'no' }));
+      expect(notSame.waiting).toEqual([]);
+      expect(notSame.withoutLetter[0]!.why).toBe(NO_LETTER_ANSWERS.notSameDebt);
+    });
   });
 
   it('a wrong date of birth is corrected to the true one, in words', () => {
@@ -516,8 +581,8 @@ describe('each item asks for one thing', () => {
     );
   });
 
-  it('a Chapter 13 past 7 years is past the bureaus’ policy, not past the law', () => {
-    const chapter13 = {
+  describe('a Chapter 13 bankruptcy (issue 41): 7 years is the bureaus’ policy for a completed plan', () => {
+    const chapter13 = (dateFiled: string, answer?: FindingAnswer): Checkup => ({
       ...emptyCheckup(),
       publicRecords: [
         {
@@ -525,16 +590,71 @@ describe('each item asks for one thing', () => {
           kind: 'chapter-13' as const,
           court: '',
           caseNumber: '18-10001',
-          reports: { experian: { dateFiled: '2018-02-01' } },
+          reports: { experian: { dateFiled } },
           notMine: false,
         },
       ],
+      answers: answer ? { [`obsolete:r1:${dateFiled}`]: answer } : {},
+    });
+    const build = (checkup: Checkup) => {
+      const found = computeFindings(checkup, TODAY);
+      return { found, built: checkupLetters(checkup, found, DATE, SENDER) };
     };
-    const found = computeFindings(chapter13, TODAY);
-    const [letter] = checkupLetters(chapter13, found, DATE, SENDER).bureauLetters;
-    expect(letter!.text).toContain(
-      'It is past the 7 years after which your own policy removes it.',
-    );
-    expect(letter!.text).not.toContain('the period the law allows');
+
+    it('past 7 years but not 10: asks whether the plan was completed, and assumes nothing', () => {
+      const { found, built } = build(chapter13('2018-02-01'));
+      expect(found).toHaveLength(1);
+      expect(questionOf(found[0]!, chapter13('2018-02-01'))).toBe('plan-completed');
+      expect(found[0]!.reason).toBe(
+        'Experian shows it filed on February 1, 2018. The bureaus’ own policy removes a Chapter 13 bankruptcy 7 years after filing when its plan was completed, which would be after February 1, 2025. Otherwise the law allows it until February 1, 2028.',
+      );
+      expect(found[0]!.action).toMatch(/^Say whether the plan was completed\./);
+      expect(built.bureauLetters).toEqual([]);
+      expect(built.notAnswered).toEqual(found);
+    });
+
+    it('"yes": the letter says the plan was completed and asks under the bureau’s policy', () => {
+      const { found, built } = build(chapter13('2018-02-01', { planCompleted: 'yes' }));
+      expect(found[0]!.action).toBe(
+        'You said the plan was completed: ask Experian to delete it under their own policy.',
+      );
+      const text = built.bureauLetters[0]!.text;
+      expect(text).toContain('Chapter 13 plan: completed\n');
+      expect(text).toContain(
+        'The plan was completed, and it is past the 7 years after which your own policy removes it.',
+      );
+      expect(text).toContain(
+        'policy is to remove a Chapter 13 bankruptcy whose plan was completed',
+      );
+      expect(text).toContain('delete this item under your policy');
+      expect(text).not.toContain('the period the law allows');
+    });
+
+    it('"no" or "not sure": no letter, and why', () => {
+      const no = build(chapter13('2018-02-01', { planCompleted: 'no' })).built;
+      expect(no.bureauLetters).toEqual([]);
+      expect(no.withoutLetter[0]!.why).toBe(
+        'You said the plan was not completed: the law allows it to be reported for 10 years from filing, until February 1, 2028.',
+      );
+      const notSure = build(chapter13('2018-02-01', { planCompleted: 'not-sure' })).built;
+      expect(notSure.bureauLetters).toEqual([]);
+      expect(notSure.withoutLetter[0]!.why).toMatch(/discharge order/);
+    });
+
+    it('past the law’s 10 years: outdated whatever the plan, without a question', () => {
+      const { found, built } = build(chapter13('2015-02-01'));
+      expect(questionOf(found[0]!, chapter13('2015-02-01'))).toBe('none');
+      expect(found[0]!.reason).toBe(
+        'Experian shows it filed on February 1, 2015. The law allows a bankruptcy to be reported for 10 years from filing, so it should have left your report after February 1, 2025.',
+      );
+      const text = built.bureauLetters[0]!.text;
+      expect(text).toContain('It is past the period the law allows.');
+      expect(text).not.toContain('Chapter 13 plan: completed');
+      expect(text).not.toContain('policy');
+    });
+
+    it('within 7 years: no finding', () => {
+      expect(build(chapter13('2020-02-01', { planCompleted: 'yes' })).found).toEqual([]);
+    });
   });
 });

@@ -18,10 +18,9 @@ import {
 } from '../letters/item-rules';
 import type { DisputedItem, LetterForm, SenderDetails } from '../letters/letter-form';
 import { ITEM_TYPES } from '../letters/reporting-period';
-import { answerState } from './answers';
+import { answerState, duplicateRemoveAt, removeLast4 } from './answers';
 import { answerOf, entryTitle, shownPersonal, theftOf, trueValue, type Finding } from './findings';
 import type { AccountEntry, AccountFacts, Checkup } from './model';
-import { parseBalance } from './validate';
 
 /** One bureau's letter: every finding that bureau reports, one item each. */
 export interface CheckupBureauLetter {
@@ -200,6 +199,8 @@ export function disputedItemFor(
     case 'obsolete': {
       const itemType = finding.itemType!;
       const filing = ITEM_TYPES[itemType].startsWith === 'filing';
+      const byPolicy =
+        finding.asksPlanCompleted === true && answerOf(checkup, finding.id).planCompleted === 'yes';
       return {
         errorType: 'outdated-info',
         ...named,
@@ -207,10 +208,11 @@ export function disputedItemFor(
         ...(filing
           ? { dateFiled: finding.startsOn }
           : { dateOfFirstDelinquency: finding.startsOn }),
+        // A Chapter 13 within the law's 10 years: the consumer said the plan was completed.
+        ...(itemType === 'chapter-13' ? { planCompleted: byPolicy } : {}),
         details: `You report this ${filing ? ITEM_TYPES[itemType].label : ITEM_TYPES[itemType].label.toLowerCase()} with a ${filing ? 'filing date' : 'date of first delinquency'} of ${formatIsoLong(finding.startsOn!)}. ${
-          // A Chapter 13 may be reported for 10 years: only the bureaus' policy takes it off at 7.
-          itemType === 'chapter-13'
-            ? 'It is past the 7 years after which your own policy removes it.'
+          byPolicy
+            ? 'The plan was completed, and it is past the 7 years after which your own policy removes it.'
             : 'It is past the period the law allows.'
         }`,
         evidence: reportPage(
@@ -227,6 +229,8 @@ export function disputedItemFor(
       const answer = answerOf(checkup, finding.id);
       const otherFacts = other.reports[bureau];
       const otherTitle = entryTitle(other.creditor, other.accountNumber);
+      // The entry to delete by its last 4 digits: the report's, else the consumer's answer.
+      const last4 = removeLast4(finding, checkup);
       if (finding.duplicate === 'sold-debt') {
         const sold = answer.sold === 'yes';
         return {
@@ -235,6 +239,7 @@ export function disputedItemFor(
           soldDebt: sold || undefined,
           // Not sure it was sold: the later entry, the collector's, is the one to go.
           duplicateRemove: sold ? undefined : 'later-opened',
+          duplicateRemoveLast4: sold ? undefined : last4,
           duplicateOf: `${otherTitle}, which reports the same debt with a balance of ${otherFacts?.balance.trim() || 'its own'}`,
           details: sold
             ? `This debt was sold to ${other.creditor.trim()}. It is one debt, and it counts twice.`
@@ -245,18 +250,14 @@ export function disputedItemFor(
           ),
         };
       }
-      // The entry to delete, as the engine can name it: the later opened, else the higher balance.
-      const remove =
-        facts.dateOpened && otherFacts?.dateOpened && facts.dateOpened > otherFacts.dateOpened
-          ? 'later-opened'
-          : (parseBalance(facts.balance) ?? 0) > (parseBalance(otherFacts?.balance ?? '') ?? 0)
-            ? 'higher-balance'
-            : undefined;
+      // The entry to delete, as the report tells it: the later opened, else the higher balance.
+      const remove = duplicateRemoveAt(entry, other, bureau);
       if (!remove) return NO_LETTER_REASONS.whichEntry;
       return {
         errorType: 'duplicate-account',
         ...named,
         duplicateRemove: remove,
+        duplicateRemoveLast4: last4,
         duplicateOf: `${otherTitle}${otherFacts?.dateOpened ? ` (opened ${formatIsoLong(otherFacts.dateOpened)})` : ''}`,
         details: `This entry and ${otherTitle} are the same debt.`,
         evidence: reportPage(bureau, 'both entries'),
@@ -323,6 +324,8 @@ function ruleItem(item: DisputedItem): RuleItem {
     itemType: text(item.itemType),
     dateOfFirstDelinquency: text(item.dateOfFirstDelinquency),
     dateFiled: text(item.dateFiled),
+    planCompleted: item.planCompleted === true,
+    duplicateRemoveLast4: item.duplicateRemoveLast4,
     correctStatus: text(item.correctStatus),
     whichDate: text(item.whichDate),
     reportedDate: text(item.reportedDate),

@@ -168,6 +168,10 @@ export interface FindingAnswer {
   identityTheft?: boolean | undefined;
   /** ...and the consumer's identity theft report lists it. */
   inReport?: boolean | undefined;
+  /** Duplicate: the last 4 digits of the entry to delete, when the report as entered lacks them. */
+  removeLast4?: string | undefined;
+  /** Chapter 13 past 7 years but not 10: "Was the plan completed?" (the bureaus' policy needs it). */
+  planCompleted?: YesNoNotSure | undefined;
 }
 
 export const EMPTY_ACCOUNT_FACTS: AccountFacts = {

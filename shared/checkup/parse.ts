@@ -126,6 +126,7 @@ function inquiry(raw: unknown): InquiryEntry {
 const ANSWER_CHOICES = {
   sameDebt: YES_NO_NOT_SURE,
   sold: YES_NO_NOT_SURE,
+  planCompleted: YES_NO_NOT_SURE,
   truth: [...BUREAU_IDS, 'neither', 'not-sure'],
 } as const;
 
@@ -136,6 +137,8 @@ function answer(raw: unknown): FindingAnswer {
     if (raw[field] !== undefined)
       (result as Record<string, string>)[field] = oneOf(raw[field], options as readonly string[]);
   if (raw.value !== undefined) result.value = text(raw.value, CHECKUP_LIMITS.value);
+  // Digits as typed (a wrong entry is marked beside its field, not refused here).
+  if (raw.removeLast4 !== undefined) result.removeLast4 = text(raw.removeLast4, 20);
   if (raw.identityTheft === true) result.identityTheft = true;
   if (raw.inReport === true) result.inReport = true;
   return result;

@@ -24,13 +24,13 @@ export interface RuleItem {
   correctBalance: string;
   duplicateOf: string;
   duplicateRemove: string;
-  /** Asked by the generator's form; a caller without the field (the checkup) is not held to it. */
+  /** The entry to delete's last 4 digits; a caller without the field is not held to it. */
   duplicateRemoveLast4?: string;
   soldDebt: boolean;
   itemType: string;
   dateOfFirstDelinquency: string;
   dateFiled: string;
-  /** Chapter 13: undefined keeps the bureaus' 7-year policy (the checkup does not ask). */
+  /** Chapter 13: only true (the consumer said so) allows the bureaus' 7-year policy. */
   planCompleted?: boolean;
   correctStatus: string;
   whichDate: string;

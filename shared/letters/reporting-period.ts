@@ -81,7 +81,7 @@ export interface ReportingPeriod {
 export interface PeriodOptions {
   /**
    * Chapter 13: whether the plan was completed. The bureaus' 7-year policy covers a completed plan
-   * only; false leaves the law's 10 years. Undefined keeps the policy (the checkup does not ask).
+   * only: anything but true (not completed, not known) leaves the law's 10 years.
    */
   planCompleted?: boolean | undefined;
 }
@@ -119,7 +119,7 @@ export function reportingPeriod(
       };
     case 'chapter-7':
     case 'chapter-13':
-      if (itemType === 'chapter-7' || options.planCompleted === false)
+      if (itemType === 'chapter-7' || options.planCompleted !== true)
         return {
           ...base,
           reportableUntil: addYears(startsOn, 10),

@@ -1,7 +1,10 @@
 import {
   answerOf,
   answerState,
+  entryToDelete,
+  entryTitle,
   questionOf,
+  reportedLast4,
   YES_NO_NOT_SURE,
   type Finding,
   type FindingAnswer,
@@ -65,6 +68,8 @@ export function FindingQuestion({ api, finding }: { api: CheckupApi; finding: Fi
   const problem = state.state === 'incomplete' ? state : undefined;
   const set = (patch: Partial<FindingAnswer>) => api.answer(finding.id, patch);
   const name = (field: string) => `${field}-${finding.id}`;
+  // The entry a "same debt" letter deletes: asked for its last 4 digits if the report lacks them.
+  const toDelete = entryToDelete(finding, checkup);
   switch (questionOf(finding, checkup)) {
     case 'same-debt':
     case 'sold-debt':
@@ -87,7 +92,28 @@ export function FindingQuestion({ api, finding }: { api: CheckupApi; finding: Fi
               onChange={(value) => set({ sold: value as FindingAnswer['sold'] })}
             />
           )}
+          {toDelete && !reportedLast4(toDelete.accountNumber) && (
+            <FormField
+              className="mt-3 max-w-sm"
+              label="Account Number to Remove (last 4 digits)"
+              hint={`The entry to delete: ${entryTitle(toDelete.creditor, toDelete.accountNumber)}. Your report or a statement shows its account number.`}
+              value={answer.removeLast4 ?? ''}
+              maxLength={4}
+              error={problem?.field === 'removeLast4' ? problem.message : undefined}
+              onChange={(removeLast4) => set({ removeLast4 })}
+            />
+          )}
         </>
+      );
+    case 'plan-completed':
+      return (
+        <Choice
+          legend="Was the Chapter 13 plan completed?"
+          name={name('plan')}
+          options={yesNo}
+          value={answer.planCompleted}
+          onChange={(value) => set({ planCompleted: value as FindingAnswer['planCompleted'] })}
+        />
       );
     case 'truth':
       return (

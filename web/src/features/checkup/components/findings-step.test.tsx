@@ -1,9 +1,9 @@
-import { sampleCheckup, type Checkup } from '@shared/checkup';
+import { EMPTY_ACCOUNT_FACTS, emptyCheckup, sampleCheckup, type Checkup } from '@shared/checkup';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPractice, saveCheckup } from '@/lib/device-store';
+import { loadCheckup, loadPractice, saveCheckup } from '@/lib/device-store';
 import { CheckupWalk } from './checkup-walk';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -63,5 +63,85 @@ describe('the findings step', () => {
     const practice = loadPractice(USER)!;
     expect(Object.keys(practice.answers)).toHaveLength(7);
     expect(screen.getAllByText(/^Practice: /).length).toBeGreaterThan(0);
+  });
+
+  describe('asks what the report cannot tell, and never assumes it (issue 41)', () => {
+    // Filed 8 years ago: past the bureaus' 7 years for a completed plan, within the law's 10.
+    const filed = `${new Date().getFullYear() - 8}-02-01`;
+    const checkup: Checkup = {
+      ...emptyCheckup(),
+      bureaus: ['experian'],
+      accounts: ['5521', ''].map((accountNumber, index) => ({
+        id: `a${index + 1}`,
+        section: 'accounts' as const,
+        creditor: 'Great Plains Student Loans',
+        accountNumber,
+        originalCreditor: 'Great Plains Bank',
+        negative: '' as const,
+        notMine: false,
+        reports: {
+          experian: {
+            ...EMPTY_ACCOUNT_FACTS,
+            balance: '$500',
+            dateOpened: index === 0 ? '2020-08-24' : '2021-03-02',
+          },
+        },
+      })),
+      publicRecords: [
+        {
+          id: 'r1',
+          kind: 'chapter-13',
+          court: '',
+          caseNumber: '18-10001',
+          reports: { experian: { dateFiled: filed } },
+          notMine: false,
+        },
+      ],
+    };
+
+    it('whether the Chapter 13 plan was completed: yes, no or not sure', async () => {
+      const user = renderFindings(checkup);
+      const bankruptcy = screen.getByRole('article', {
+        name: 'Reported past its period: Chapter 13 bankruptcy, case 18-10001',
+      });
+      const question = within(bankruptcy).getByRole('group', {
+        name: 'Was the Chapter 13 plan completed?',
+      });
+      expect(
+        within(question)
+          .getAllByRole('radio')
+          .map((radio) => radio.closest('label')!.textContent),
+      ).toEqual(['Yes', 'No', 'Not sure']);
+      expect(within(question).getByLabelText('Yes')).not.toBeChecked();
+      await user.click(within(question).getByLabelText('No'));
+      expect(
+        within(bankruptcy).getByText(/You said the plan was not completed: the law allows it/),
+      ).toBeInTheDocument();
+      await user.click(within(question).getByLabelText('Yes'));
+      expect(loadCheckup(USER)!.answers[`obsolete:r1:${filed}`]).toEqual({
+        planCompleted: 'yes',
+      });
+    });
+
+    it('the last 4 digits of the duplicate entry to delete, when the report lacks them', async () => {
+      const user = renderFindings(checkup);
+      const duplicate = screen.getByRole('article', {
+        name: 'Duplicate: Great Plains Student Loans',
+      });
+      expect(
+        within(duplicate).queryByLabelText('Account Number to Remove (last 4 digits)'),
+      ).toBeNull();
+      await user.click(within(duplicate).getByLabelText('Yes'));
+      const digits = within(duplicate).getByLabelText('Account Number to Remove (last 4 digits)');
+      expect(digits).toHaveAccessibleDescription(
+        /Enter the last 4 digits of the account number of the entry to delete/,
+      );
+      await user.type(digits, '0412');
+      expect(digits).not.toHaveAttribute('aria-invalid');
+      expect(loadCheckup(USER)!.answers['duplicate:a2:a1']).toEqual({
+        sameDebt: 'yes',
+        removeLast4: '0412',
+      });
+    });
   });
 });
