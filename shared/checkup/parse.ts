@@ -24,7 +24,7 @@ const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 /** A tick: only `true` is ticked. */
 const tick = v.fallback(v.boolean(), false);
 
-/** Finding ids (`mismatch:<entry id>:balance`...) are never longer. */
+/** The most a finding id (`mismatch:<entry id>:balance`...) may be, in the answers as left out. */
 const FINDING_ID_MAX = 200;
 
 /** A list of at most `CHECKUP_LIMITS.entries`, counted before its entries are read. */

@@ -42,17 +42,18 @@ const blankIsNone = <T extends string | null | undefined>(schema: v.GenericSchem
   );
 
 /** Absent, null or blank is undefined. */
-const optional = <T extends string>(schema: v.GenericSchema<T>) => blankIsNone(v.nullish(schema));
+const emptyIsNone = <T extends string>(schema: v.GenericSchema<T>) =>
+  blankIsNone(v.nullish(schema));
 
-const optionalText = (max: number, what: string) => optional(text(max, what));
+const optionalText = (max: number, what: string) => emptyIsNone(text(max, what));
 const optionalDate = (what: string) =>
-  optional(v.pipe(v.string(what), v.check(isBlankOrIsoDate, what)));
+  emptyIsNone(v.pipe(v.string(what), v.check(isBlankOrIsoDate, what)));
 
 /** A tick: only `true` is ticked. */
 const tick = v.fallback(v.boolean(), false);
 
-const BureauSchema = { kind: v.literal('bureau'), bureau: v.picklist(BUREAU_IDS, 'recipient') };
-const FurnisherSchema = {
+const BUREAU_FIELDS = { kind: v.literal('bureau'), bureau: v.picklist(BUREAU_IDS, 'recipient') };
+const FURNISHER_FIELDS = {
   kind: v.literal('furnisher'),
   name: requiredText(LIMITS.accountName, 'creditor name'),
   address: blankText(LIMITS.creditorAddress, 'creditor address'),
@@ -61,8 +62,8 @@ const FurnisherSchema = {
 const RecipientSchema = v.variant(
   'kind',
   [
-    v.object(BureauSchema, fieldMessage(BureauSchema, 'recipient')),
-    v.object(FurnisherSchema, fieldMessage(FurnisherSchema, 'recipient')),
+    v.object(BUREAU_FIELDS, fieldMessage(BUREAU_FIELDS, 'recipient')),
+    v.object(FURNISHER_FIELDS, fieldMessage(FURNISHER_FIELDS, 'recipient')),
   ],
   'recipient',
 );
@@ -117,6 +118,7 @@ const ItemSchema = record(
     errorType: v.optional(v.picklist(ERROR_TYPE_IDS, 'item error type')),
     facts: v.optional(FactsSchema),
     statedReason: optionalText(LIMITS.statedReason, 'stated reason'),
+    // Only a tick is kept.
     noReasonGiven: v.optional(
       v.pipe(
         v.unknown(),
