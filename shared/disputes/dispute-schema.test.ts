@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_TYPE_IDS } from '../letters/error-types';
+import { item } from '../letters/testing/typical-forms';
 import { parseDispute } from './dispute-schema';
+import { keptItem } from './item-types';
 import type { DisputeItem } from './model';
 import { sampleDispute } from './testing/sample-dispute';
 
@@ -15,6 +18,12 @@ const factsOf = (raw: unknown): DisputeItem['facts'] | null => {
 };
 
 describe('an item’s kept facts are the generator’s facts, as its types say', () => {
+  it.each(ERROR_TYPE_IDS)('reads back what the generator keeps of a %s item', (errorType) => {
+    const kept = { ...keptItem(item(errorType, true, true)), id: 'i1' };
+    const dispute = { ...sampleDispute(), items: [kept] };
+    expect(parseDispute(JSON.parse(JSON.stringify(dispute)))).toEqual(dispute);
+  });
+
   it('keeps every choice and date the generator’s form offers', () => {
     const facts = {
       itemType: 'collection',
