@@ -98,8 +98,7 @@ const BackupContentsSchema = v.pipe(
   }, 'a round without its parent'),
   v.check(
     (contents) => missingFile(contents) === undefined,
-    (issue) =>
-      `the file of ${missingFile(issue.input as Parameters<typeof missingFile>[0])} is missing`,
+    (issue) => `the file of ${missingFile(issue.input)} is missing`,
   ),
 );
 
