@@ -1,5 +1,6 @@
-import { BUREAU_IDS, isBureauId, type BureauId } from '../letters/bureaus';
-import { isIsoDate } from '../letters/dates';
+import * as v from 'valibot';
+import { BUREAU_IDS } from '../letters/bureaus';
+import { isBlankOrIsoDate, isPlainObject, record, type SameType } from '../stored-record';
 import {
   CHECKUP_LIMITS,
   COMPARED_FIELDS,
@@ -8,186 +9,197 @@ import {
   PUBLIC_RECORD_KINDS,
   SECTION_IDS,
   YES_NO_NOT_SURE,
-  type AccountEntry,
-  type AccountFacts,
   type Checkup,
-  type FindingAnswer,
-  type InquiryEntry,
-  type PersonalEntry,
-  type PublicRecordEntry,
+  type ComparedField,
 } from './model';
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Text of at most `max`; absent or null is blank. */
+const text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)), '');
 
-/** Refuses a stored or imported value that is not a checkup. */
-class Invalid extends Error {}
+/** A calendar date or blank. */
+const date = v.pipe(text(10), v.check(isBlankOrIsoDate));
 
-function text(value: unknown, max: number): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.length > max) throw new Invalid('text');
-  return value;
-}
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
-/** A date field: a calendar date or blank; anything else is refused. */
-function date(value: unknown): string {
-  const raw = text(value, 10);
-  if (raw !== '' && !isIsoDate(raw)) throw new Invalid('date');
-  return raw;
-}
+/** A tick: only `true` is ticked. */
+const tick = v.fallback(v.boolean(), false);
 
-function oneOf<T extends string>(value: unknown, options: readonly T[]): T {
-  if (!(options as readonly unknown[]).includes(value)) throw new Invalid('choice');
-  return value as T;
-}
+/** The most a finding id (`mismatch:<entry id>:balance`...) may be, in the answers as left out. */
+const FINDING_ID_MAX = 200;
 
-function list(value: unknown): unknown[] {
-  if (!Array.isArray(value) || value.length > CHECKUP_LIMITS.entries) throw new Invalid('list');
-  return value;
-}
+/** A list of at most `CHECKUP_LIMITS.entries`, counted before its entries are read. */
+const list = <T extends v.GenericSchema>(entry: T) =>
+  v.pipe(v.array(v.unknown()), v.maxLength(CHECKUP_LIMITS.entries), v.array(entry));
 
-function id(value: unknown): string {
-  const raw = text(value, 100);
-  if (raw === '') throw new Invalid('id');
-  return raw;
-}
+/** Some of `options`, in their order, each once; anything else in the list is dropped. */
+const someOf = <const T extends string>(options: readonly T[]) =>
+  v.pipe(
+    v.array(v.unknown()),
+    v.maxLength(CHECKUP_LIMITS.entries),
+    v.transform((chosen) => options.filter((option) => chosen.includes(option))),
+  );
 
-function bureaus(value: unknown): BureauId[] {
-  return BUREAU_IDS.filter((bureau) => list(value).includes(bureau));
-}
+/** A column per bureau that shows the entry; anything but an object under a bureau is no column. */
+const columns = <T extends v.ObjectEntries>(facts: T) => {
+  const column = v.optional(v.object(facts));
+  return v.pipe(
+    v.unknown(),
+    v.check(isPlainObject),
+    v.transform((reports) =>
+      Object.fromEntries(
+        Object.entries(reports as Record<string, unknown>).filter(([, each]) =>
+          isPlainObject(each),
+        ),
+      ),
+    ),
+    v.object({ experian: column, equifax: column, transunion: column }),
+  );
+};
 
-function columns<T>(value: unknown, parse: (raw: Json) => T): Partial<Record<BureauId, T>> {
-  if (!isObject(value)) throw new Invalid('columns');
-  const result: Partial<Record<BureauId, T>> = {};
-  for (const [bureau, raw] of Object.entries(value))
-    if (isBureauId(bureau) && isObject(raw)) result[bureau] = parse(raw);
-  return result;
-}
+const PersonalSchema = record({
+  id,
+  kind: v.picklist(PERSONAL_KINDS),
+  value: text(CHECKUP_LIMITS.value),
+  shownBy: someOf(BUREAU_IDS),
+  neverMine: tick,
+});
 
-function accountFacts(raw: Json): AccountFacts {
-  return {
-    balance: text(raw.balance, CHECKUP_LIMITS.balance),
-    status: text(raw.status, CHECKUP_LIMITS.text),
-    dateOpened: date(raw.dateOpened),
-    dateOfFirstDelinquency: date(raw.dateOfFirstDelinquency),
-    lateMonths: text(raw.lateMonths, CHECKUP_LIMITS.lateMonths),
-    asOf: date(raw.asOf),
-  };
-}
+/** What a checkup kept before answers said was right, by compared field: its answers now. */
+const legacyBureau = v.fallback(v.optional(v.picklist(BUREAU_IDS)), undefined);
+const RightBureauSchema = v.fallback(
+  v.optional(
+    record({
+      balance: legacyBureau,
+      status: legacyBureau,
+      dateOpened: legacyBureau,
+      dateOfFirstDelinquency: legacyBureau,
+      lateMonths: legacyBureau,
+    } satisfies Record<ComparedField, unknown>),
+  ),
+  undefined,
+);
 
-function personal(raw: unknown): PersonalEntry {
-  if (!isObject(raw)) throw new Invalid('personal');
-  return {
-    id: id(raw.id),
-    kind: oneOf(raw.kind, PERSONAL_KINDS),
-    value: text(raw.value, CHECKUP_LIMITS.value),
-    shownBy: bureaus(raw.shownBy),
-    neverMine: raw.neverMine === true,
-  };
-}
+const AccountSchema = record({
+  id,
+  section: v.picklist(['accounts', 'collections']),
+  creditor: text(CHECKUP_LIMITS.text),
+  accountNumber: text(40),
+  originalCreditor: text(CHECKUP_LIMITS.text),
+  negative: v.nullish(v.picklist(NEGATIVE_KINDS), ''),
+  reports: columns({
+    balance: text(CHECKUP_LIMITS.balance),
+    status: text(CHECKUP_LIMITS.text),
+    dateOpened: date,
+    dateOfFirstDelinquency: date,
+    lateMonths: text(CHECKUP_LIMITS.lateMonths),
+    asOf: date,
+  }),
+  notMine: tick,
+  rightBureau: RightBureauSchema,
+});
 
-function accountEntry(raw: unknown): AccountEntry {
-  if (!isObject(raw)) throw new Invalid('account');
-  return {
-    id: id(raw.id),
-    section: oneOf(raw.section, ['accounts', 'collections'] as const),
-    creditor: text(raw.creditor, CHECKUP_LIMITS.text),
-    accountNumber: text(raw.accountNumber, 40),
-    originalCreditor: text(raw.originalCreditor, CHECKUP_LIMITS.text),
-    negative: oneOf(raw.negative ?? '', NEGATIVE_KINDS),
-    reports: columns(raw.reports, accountFacts),
-    notMine: raw.notMine === true,
-  };
-}
+const PublicRecordSchema = record({
+  id,
+  kind: v.picklist(PUBLIC_RECORD_KINDS),
+  court: text(CHECKUP_LIMITS.value),
+  caseNumber: text(40),
+  reports: columns({ dateFiled: date }),
+  notMine: tick,
+});
 
-function publicRecord(raw: unknown): PublicRecordEntry {
-  if (!isObject(raw)) throw new Invalid('record');
-  return {
-    id: id(raw.id),
-    kind: oneOf(raw.kind, PUBLIC_RECORD_KINDS),
-    court: text(raw.court, CHECKUP_LIMITS.value),
-    caseNumber: text(raw.caseNumber, 40),
-    reports: columns(raw.reports, (facts) => ({ dateFiled: date(facts.dateFiled) })),
-    notMine: raw.notMine === true,
-  };
-}
+const InquirySchema = record({
+  id,
+  creditor: text(CHECKUP_LIMITS.text),
+  reports: columns({ date }),
+  applied: v.nullish(v.picklist(['yes', 'no', '']), ''),
+});
 
-function inquiry(raw: unknown): InquiryEntry {
-  if (!isObject(raw)) throw new Invalid('inquiry');
-  return {
-    id: id(raw.id),
-    creditor: text(raw.creditor, CHECKUP_LIMITS.text),
-    reports: columns(raw.reports, (facts) => ({ date: date(facts.date) })),
-    applied: oneOf(raw.applied ?? '', ['yes', 'no', ''] as const),
-  };
-}
+/** Only `true` is kept. */
+const ticked = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((value): boolean | undefined => value === true || undefined),
+  ),
+);
 
-const ANSWER_CHOICES = {
-  sameDebt: YES_NO_NOT_SURE,
-  sold: YES_NO_NOT_SURE,
-  planCompleted: YES_NO_NOT_SURE,
-  truth: [...BUREAU_IDS, 'neither', 'not-sure'],
-} as const;
-
-function answer(raw: unknown): FindingAnswer {
-  if (!isObject(raw)) throw new Invalid('answer');
-  const result: FindingAnswer = {};
-  for (const [field, options] of Object.entries(ANSWER_CHOICES))
-    if (raw[field] !== undefined)
-      (result as Record<string, string>)[field] = oneOf(raw[field], options as readonly string[]);
-  if (raw.value !== undefined) result.value = text(raw.value, CHECKUP_LIMITS.value);
+const AnswerSchema = record({
+  sameDebt: v.optional(v.picklist(YES_NO_NOT_SURE)),
+  sold: v.optional(v.picklist(YES_NO_NOT_SURE)),
+  planCompleted: v.optional(v.picklist(YES_NO_NOT_SURE)),
+  truth: v.optional(v.picklist([...BUREAU_IDS, 'neither', 'not-sure'])),
+  value: v.optional(text(CHECKUP_LIMITS.value)),
   // Digits as typed (a wrong entry is marked beside its field, not refused here).
-  if (raw.removeLast4 !== undefined) result.removeLast4 = text(raw.removeLast4, 20);
-  if (raw.identityTheft === true) result.identityTheft = true;
-  if (raw.inReport === true) result.inReport = true;
-  return result;
-}
+  removeLast4: v.optional(text(20)),
+  identityTheft: ticked,
+  inReport: ticked,
+});
 
-function answers(raw: Json): Record<string, FindingAnswer> {
-  const result: Record<string, FindingAnswer> = {};
-  if (isObject(raw.answers)) {
-    if (Object.keys(raw.answers).length > CHECKUP_LIMITS.entries * 10) throw new Invalid('answers');
-    for (const [findingId, each] of Object.entries(raw.answers))
-      result[text(findingId, 200)] = answer(each);
-  }
-  // A checkup kept before answers: the bureau it said was right is that finding's answer.
-  for (const account of list(raw.accounts))
-    if (isObject(account) && isObject(account.rightBureau))
-      for (const field of COMPARED_FIELDS) {
-        const bureau = account.rightBureau[field];
-        const findingId = `mismatch:${String(account.id)}:${field}`;
-        if (typeof bureau === 'string' && isBureauId(bureau) && !result[findingId])
-          result[findingId] = { truth: bureau };
-      }
-  return result;
-}
+const AnswersSchema = v.optional(
+  v.pipe(
+    v.unknown(),
+    // Anything but an object: no answers yet.
+    v.transform((answers) => (isPlainObject(answers) ? answers : {})),
+    v.check((answers) => Object.keys(answers).length <= CHECKUP_LIMITS.entries * 10),
+    v.record(v.pipe(v.string(), v.maxLength(FINDING_ID_MAX)), AnswerSchema),
+  ),
+  {},
+);
 
 /**
- * A checkup read from this browser's storage or from a backup, checked field by field; null
- * when it is not one (it is then never used, and nothing else is harmed).
+ * A checkup as stored, synced or carried by a backup. A checkup kept before answers says which
+ * bureau was right in `rightBureau`: that is the finding's answer unless it has one.
+ */
+export const CheckupSchema = v.pipe(
+  record({
+    version: v.literal(1),
+    sample: tick,
+    bureaus: someOf(BUREAU_IDS),
+    skippedSections: someOf(SECTION_IDS),
+    dateOfBirth: date,
+    identityTheftReportNumber: text(CHECKUP_LIMITS.reportNumber),
+    personal: list(PersonalSchema),
+    accounts: list(AccountSchema),
+    publicRecords: list(PublicRecordSchema),
+    inquiries: list(InquirySchema),
+    // Finding ids: anything else is dropped.
+    excluded: v.nullish(
+      v.pipe(
+        v.array(v.unknown()),
+        v.maxLength(CHECKUP_LIMITS.entries),
+        v.transform((excluded) =>
+          excluded.filter(
+            (each): each is string => typeof each === 'string' && each.length <= FINDING_ID_MAX,
+          ),
+        ),
+      ),
+      [],
+    ),
+    answers: AnswersSchema,
+    lastStep: text(20),
+    mailedOn: date,
+  }),
+  v.transform(({ accounts, answers, ...checkup }) => {
+    const legacy = accounts.flatMap(({ id, rightBureau }) =>
+      COMPARED_FIELDS.flatMap((field): [string, v.InferOutput<typeof AnswerSchema>][] => {
+        const truth = rightBureau?.[field];
+        return truth ? [[`mismatch:${id}:${field}`, { truth }]] : [];
+      }),
+    );
+    return {
+      ...checkup,
+      accounts: accounts.map(({ rightBureau: _legacy, ...account }) => account),
+      answers: { ...Object.fromEntries(legacy), ...answers },
+    };
+  }),
+);
+
+true satisfies SameType<v.InferOutput<typeof CheckupSchema>, Checkup>;
+
+/**
+ * A checkup read from this browser's storage, a sync or a backup; null when it is not one (it is
+ * then never used, and nothing else is harmed).
  */
 export function parseCheckup(raw: unknown): Checkup | null {
-  try {
-    if (!isObject(raw) || raw.version !== 1) return null;
-    return {
-      version: 1,
-      sample: raw.sample === true,
-      bureaus: bureaus(raw.bureaus),
-      skippedSections: SECTION_IDS.filter((section) => list(raw.skippedSections).includes(section)),
-      dateOfBirth: date(raw.dateOfBirth),
-      identityTheftReportNumber: text(raw.identityTheftReportNumber, CHECKUP_LIMITS.reportNumber),
-      personal: list(raw.personal).map(personal),
-      accounts: list(raw.accounts).map(accountEntry),
-      publicRecords: list(raw.publicRecords).map(publicRecord),
-      inquiries: list(raw.inquiries).map(inquiry),
-      excluded: list(raw.excluded ?? []).filter((each): each is string => typeof each === 'string'),
-      answers: answers(raw),
-      lastStep: text(raw.lastStep, 20),
-      mailedOn: date(raw.mailedOn),
-    };
-  } catch (error) {
-    if (error instanceof Invalid) return null;
-    throw error;
-  }
+  const parsed = v.safeParse(CheckupSchema, raw, { abortEarly: true });
+  return parsed.success ? parsed.output : null;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT, BACKUP_MESSAGES, parseBackup, parseDispute } from './backup';
+import { BACKUP_FORMAT, BACKUP_MESSAGES, parseBackup } from './backup';
+import { parseDispute } from './dispute-schema';
 import { answerSample, sampleCheckup } from '../checkup/samples';
+import { LIMITS } from './model';
 import { sampleDispute } from './testing/sample-dispute';
 
 const USER = 'user-1';
@@ -143,6 +145,120 @@ describe('parseBackup with the report checkup', () => {
     expect(parseBackup(backupText({ checkup: { ...checkup, accounts: 'x' } }), USER)).toEqual({
       ok: false,
       message: BACKUP_MESSAGES.damaged('the report checkup'),
+    });
+  });
+});
+
+describe('parseBackup names what is damaged, as the hand-written reader did', () => {
+  const damaged = (dispute: object) =>
+    parseBackup(backupText({ disputes: [dispute], exhibits: [] }), USER);
+  const without = (field: string, from: object = sampleDispute()) =>
+    Object.fromEntries(Object.entries(from).filter(([key]) => key !== field));
+  const [item, other] = sampleDispute().items;
+  const long = 'x'.repeat(10_000);
+
+  it.each([
+    ['a missing creation date', without('createdAt'), 'created date'],
+    ['a missing letter kind', without('letterKind'), 'letter kind'],
+    ['a missing recipient', without('recipient'), 'recipient'],
+    [
+      'an unknown bureau',
+      sampleDispute({ recipient: { kind: 'bureau', bureau: 'acme' } as never }),
+      'recipient',
+    ],
+    [
+      'a creditor without a name',
+      sampleDispute({ recipient: { kind: 'furnisher' } as never }),
+      'creditor name',
+    ],
+    ['no items', sampleDispute({ items: [] }), 'items'],
+    [
+      'an item without its account',
+      sampleDispute({ items: [without('accountName', item), other!] as never }),
+      'account name',
+    ],
+    [
+      'a 10,000-character account name',
+      sampleDispute({ items: [{ ...item!, accountName: long }] }),
+      'account name',
+    ],
+    [
+      'a 10,000-character tracking number',
+      sampleDispute({ trackingNumber: long }),
+      'tracking number',
+    ],
+    [
+      'a 10,000-character letter of 100,001',
+      sampleDispute({ letterText: long.repeat(10) + 'x' }),
+      'letter',
+    ],
+    ['a sender that is a list', { ...sampleDispute(), sender: [] }, 'sender'],
+    [
+      'facts that are a list',
+      sampleDispute({ items: [{ ...item!, facts: [] as never }] }),
+      'item facts',
+    ],
+    [
+      'an exhibit without a type',
+      sampleDispute({ exhibits: [without('type', exhibit) as never] }),
+      'exhibit type',
+    ],
+    [
+      '21 exhibits',
+      sampleDispute({
+        exhibits: Array.from({ length: 21 }, (_, i) => ({ ...exhibit, id: `x${i}` })),
+      }),
+      'exhibits',
+    ],
+  ])('%s', (_, dispute, what) => {
+    expect(damaged(dispute)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged(`dispute 1: ${what}`),
+    });
+  });
+
+  it('a backup without its lists, version or account', () => {
+    const raw = JSON.parse(backupText());
+    const lacking = (field: string) => JSON.stringify({ ...raw, [field]: undefined });
+    expect(parseBackup(lacking('disputes'), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('no dispute list'),
+    });
+    expect(parseBackup(lacking('exhibits'), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('no exhibit list'),
+    });
+    expect(parseBackup(lacking('version'), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.newerVersion,
+    });
+    expect(parseBackup(lacking('userId'), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.otherAccount,
+    });
+    expect(parseBackup(backupText({ disputes: [sampleDispute(), sampleDispute()] }), USER)).toEqual(
+      {
+        ok: false,
+        message: BACKUP_MESSAGES.damaged('a dispute appears twice'),
+      },
+    );
+  });
+});
+
+describe('parseBackup refuses an exhibit file no exhibit could have', () => {
+  it('larger than one exhibit may be, or with a longer id than any', () => {
+    const biggest = Math.ceil(LIMITS.exhibitBytes / 3) * 4;
+    const file = (id: string, length: number) => ({
+      disputes: [],
+      exhibits: [{ id, base64: 'A'.repeat(length) }],
+    });
+    expect(parseBackup(backupText(file('x1', biggest + 4)), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('exhibit file'),
+    });
+    expect(parseBackup(backupText(file('x'.repeat(101), 4)), USER)).toEqual({
+      ok: false,
+      message: BACKUP_MESSAGES.damaged('exhibit file'),
     });
   });
 });

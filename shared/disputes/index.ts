@@ -3,6 +3,7 @@ export * from './attention';
 export * from './backup';
 export * from './cfpb-complaint';
 export * from './citations';
+export { DisputeSchema, parseDispute } from './dispute-schema';
 export * from './due-date';
 export * from './follow-up-letters';
 export * from './item-types';
