@@ -166,13 +166,3 @@ export async function turnOffSync(userId: string): Promise<void> {
   await api.deleteAll();
   await withStore(userId, (store) => store.clearSyncState());
 }
-
-/** Deletes the account's synced copy on our server when sync is on here; nothing otherwise. */
-export async function deleteServerCopy(userId: string): Promise<void> {
-  await withStore(userId, async (store) => {
-    if (!(await store.getSyncState(SYNC_SETTINGS_ID))) return;
-    const { api } = await parts();
-    await api.deleteAll();
-    await store.clearSyncState();
-  });
-}
