@@ -46,11 +46,10 @@ export class ServerCopiesNotDeletedError extends Error {
  */
 async function deleteServerCopies(): Promise<void> {
   const { callFunction } = await import('../functions');
-  const answers = await Promise.all([
-    callFunction('DELETE', 'sync/records'),
-    callFunction('DELETE', 'reminders'),
-  ]).catch(() => null);
-  if (!answers?.every((answer) => answer.ok)) throw new ServerCopiesNotDeletedError();
+  for (const name of ['sync/records', 'reminders']) {
+    const answer = await callFunction('DELETE', name).catch(() => null);
+    if (!answer?.ok) throw new ServerCopiesNotDeletedError();
+  }
 }
 
 /**
