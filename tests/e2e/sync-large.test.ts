@@ -52,27 +52,28 @@ async function syncedFileSizes(): Promise<number[]> {
   return (out.Items ?? []).map((item) => item.size as number);
 }
 
-/** SHA-256 of every file the page's My Disputes store holds. */
+/** SHA-256 of every file the page's My Disputes store holds (a script: no DOM types here). */
 function filesOn(page: Page, userId: string): Promise<string[]> {
-  return page.evaluate(async (database) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(database);
+  const database = JSON.stringify(`credit-dispute-letters:my-disputes:${userId}`);
+  return page.evaluate(`(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(${database});
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const files = await new Promise<{ bytes: ArrayBuffer }[]>((resolve, reject) => {
+    const files = await new Promise((resolve, reject) => {
       const request = db.transaction('files').objectStore('files').getAll();
-      request.onsuccess = () => resolve(request.result as { bytes: ArrayBuffer }[]);
+      request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
     db.close();
-    const hashes: string[] = [];
+    const hashes = [];
     for (const file of files) {
       const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', file.bytes));
       hashes.push(Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join(''));
     }
     return hashes;
-  }, `credit-dispute-letters:my-disputes:${userId}`);
+  })()`);
 }
 
 beforeAll(async () => {
