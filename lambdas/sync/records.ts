@@ -127,7 +127,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
 
     /**
      * Writes a new version over `expected` (0: the record is new). Larger records are written as
-     * chunks of the new version first; the head and the usage then change in one transaction,
+     * chunks of this write's own set first; the head and the usage then change in one transaction,
      * so readers see the old version or the new one whole. 409 when another write came first,
      * 413 when a quota would be passed.
      */

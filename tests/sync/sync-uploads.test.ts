@@ -143,6 +143,18 @@ describe('/functions/v1/sync: records larger than one request', () => {
     expect((await start(user, 'x-race', 0, 10)).status).toBe(409);
   }, 120_000);
 
+  it('keeps the winner whole when two writes of a record in chunks race: the loser deletes only its own chunks', async () => {
+    const user = await stack.signUp();
+    const writes = [randomBytes(800_000), randomBytes(800_000)];
+    const answers = await Promise.all(
+      writes.map((bytes) => putRecord(stack, user, 'x-both', 0, bytes)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = writes[answers.findIndex((answer) => answer.status === 200)]!;
+    expect((await readAll(user, 'x-both')).bytes.equals(winner)).toBe(true);
+    expect(await sortKeys(user.userId, 'CHUNK#')).toHaveLength(3);
+  }, 120_000);
+
   it('refuses a commit with a part missing, a part of the wrong size, and a part sent to a closed upload', async () => {
     const user = await stack.signUp();
     const bytes = randomBytes(SYNC_PART_BYTES + 100);
