@@ -275,7 +275,7 @@ export const API_FUNCTIONS: readonly ApiFunctionSpec[] = [
     verifiesAccessTokens: true,
     usesStripe: false,
     sendsEmail: false,
-    // A 4 MiB record is read, checked and chunked in memory.
+    // A part of a record (3.4 MiB, a larger record is sent in several) is read and chunked in memory.
     memorySize: 512,
     timeoutSeconds: 15,
     events: [

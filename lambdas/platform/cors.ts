@@ -66,7 +66,7 @@ export function syncCors(allowedOrigins: string[]): MiddlewareHandler {
     ...originOptions(allowedOrigins, false),
     allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'apikey'],
-    exposeHeaders: ['X-Record-Version'],
+    exposeHeaders: ['X-Record-Version', 'X-Record-Size', 'X-Record-Parts'],
     maxAge: ONE_DAY_SECONDS,
   });
 }

@@ -10,8 +10,10 @@ import { requirePublishableKey } from '../platform/publishable-key';
 import * as v from 'valibot';
 import { parseBody } from '../platform/request-body';
 import type { SyncConfig } from './config';
+import { SYNC_PART_BYTES } from '../../shared/sync-limits';
 import { SyncError } from './errors';
 import { INLINE_BYTES, syncRecords } from './records';
+import { syncUploads } from './uploads';
 
 export const SYNC_PATH = '/functions/v1/sync';
 
@@ -26,6 +28,21 @@ function recordId(raw: string): string {
       'A record id is 1 to 128 letters, digits, . _ or -',
     );
   return raw;
+}
+
+const UPLOAD_ID = /^[0-9a-f-]{36}$/;
+
+function uploadId(raw: string): string {
+  if (!UPLOAD_ID.test(raw)) throw new SyncError(409, 'version_conflict', 'No such upload is open');
+  return raw;
+}
+
+/** A part's number: `?part=` on a read, the path's `:part` on an upload. */
+function partNumber(raw: string | undefined): number {
+  const part = raw === undefined ? 0 : Number(raw);
+  if (!Number.isSafeInteger(part) || part < 0 || part > 999)
+    throw new SyncError(400, 'invalid_part', 'A part is a whole number from 0');
+  return part;
 }
 
 /** `If-Match: <version>`: the version the browser last read (0 for a new record). */
@@ -61,6 +78,10 @@ const BatchPutSchema = v.object({
     v.minLength(1),
     v.maxLength(MAX_BATCH_RECORDS),
   ),
+});
+
+const UploadStartSchema = v.object({
+  size: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 
 async function batchBody<S extends v.GenericSchema>(
@@ -105,6 +126,7 @@ export function createSyncApp(config: SyncConfig, options: SyncAppOptions = {}) 
   const now = options.now ?? systemClock;
   const verifier = createAccessTokenVerifier({ table, ...config.tokens, now });
   const records = syncRecords(table, config.quotas, now);
+  const uploads = syncUploads(table, config.quotas, now);
   const app = createLambdaApp(SYNC_PATH, renderJsonError);
   const user = async (authorization: string | undefined) =>
     (await verifier.verify(authorization)).userId;
@@ -123,12 +145,16 @@ export function createSyncApp(config: SyncConfig, options: SyncAppOptions = {}) 
     return c.body(null, 204);
   });
 
+  /** A record in parts of what one response may carry: `?part=n` from 0, `X-Record-Parts` of them. */
   app.get('/records/:id', async (c) => {
     const userId = await user(c.req.header('authorization'));
-    const { info, bytes } = await records.get(userId, recordId(c.req.param('id')));
+    const id = recordId(c.req.param('id'));
+    const { info, parts, bytes } = await records.get(userId, id, partNumber(c.req.query('part')));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',
       'X-Record-Version': String(info.version),
+      'X-Record-Size': String(info.size),
+      'X-Record-Parts': String(parts),
       'Cache-Control': 'no-store',
     });
   });
@@ -158,17 +184,52 @@ export function createSyncApp(config: SyncConfig, options: SyncAppOptions = {}) 
 
   app.put('/records/:id', async (c) => {
     const userId = await user(c.req.header('authorization'));
-    if (Number(c.req.header('content-length') ?? 0) > config.quotas.recordBytes)
-      throw new SyncError(
-        413,
-        'quota_exceeded',
-        `A record may hold at most ${config.quotas.recordBytes} bytes`,
-      );
+    records.checkOneRequest(Number(c.req.header('content-length') ?? 0));
     // Read before any other refusal: a body left unread resets a kept-alive connection.
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const id = recordId(c.req.param('id'));
     const expected = expectedVersion(c.req.header('if-match'));
     return c.json(await records.put(userId, id, expected, bytes));
+  });
+
+  /**
+   * A record larger than one request, in three steps: open an upload (`If-Match`, `{size}`),
+   * PUT its parts, commit. Until the commit, other devices see the version before.
+   */
+  app.post('/records/:id/uploads', async (c) => {
+    const userId = await user(c.req.header('authorization'));
+    const id = recordId(c.req.param('id'));
+    const expected = expectedVersion(c.req.header('if-match'));
+    const { size } = parseBody(
+      UploadStartSchema,
+      await c.req.json().catch(() => null),
+      () => new SyncError(400, 'invalid_part', 'Send {"size": <the record\'s bytes>}'),
+    );
+    return c.json(await uploads.start(userId, id, expected, size), 201);
+  });
+
+  app.put('/records/:id/uploads/:upload/parts/:part', async (c) => {
+    const userId = await user(c.req.header('authorization'));
+    if (Number(c.req.header('content-length') ?? 0) > SYNC_PART_BYTES)
+      throw new SyncError(413, 'quota_exceeded', `A part has at most ${SYNC_PART_BYTES} bytes`);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const id = recordId(c.req.param('id'));
+    const part = partNumber(c.req.param('part'));
+    await uploads.putPart(userId, id, uploadId(c.req.param('upload')), part, bytes);
+    return c.body(null, 204);
+  });
+
+  app.post('/records/:id/uploads/:upload/commit', async (c) => {
+    const userId = await user(c.req.header('authorization'));
+    const id = recordId(c.req.param('id'));
+    return c.json(await uploads.commit(userId, id, uploadId(c.req.param('upload'))));
+  });
+
+  app.delete('/records/:id/uploads/:upload', async (c) => {
+    const userId = await user(c.req.header('authorization'));
+    const id = recordId(c.req.param('id'));
+    await uploads.abort(userId, id, uploadId(c.req.param('upload')));
+    return c.body(null, 204);
   });
 
   app.delete('/records/:id', async (c) => {

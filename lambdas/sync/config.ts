@@ -3,6 +3,7 @@ import { readAccessTokenConfig, type AccessTokenConfig } from '../identity/acces
 import { readApiAccessConfig, type ApiAccessConfig } from '../platform/api-access';
 import { readTableConfig, type TableConfig } from '../platform/dynamo';
 import { integer, type Env } from '../platform/env';
+import { SYNC_RECORD_BYTES } from '../../shared/sync-limits';
 
 /** Per-user quotas; docs/backend.md states them. */
 export interface SyncQuotas {
@@ -10,14 +11,14 @@ export interface SyncQuotas {
   records: number;
   /** Bytes of ciphertext a user may keep in all. */
   bytes: number;
-  /** Bytes of one record: under the 6 MB a Lambda request may carry once base64-encoded. */
+  /** Bytes of one record: a 20 MiB exhibit, sealed, fits; a larger record is sent in parts. */
   recordBytes: number;
 }
 
 export const DEFAULT_SYNC_QUOTAS: SyncQuotas = {
   records: 5_000,
   bytes: 250 * 1024 * 1024,
-  recordBytes: 4 * 1024 * 1024,
+  recordBytes: SYNC_RECORD_BYTES,
 };
 
 export interface SyncConfig {

@@ -7,7 +7,9 @@ export type SyncErrorCode =
   | 'version_required'
   | 'version_conflict'
   | 'record_not_found'
-  | 'quota_exceeded';
+  | 'quota_exceeded'
+  | 'invalid_part'
+  | 'upload_incomplete';
 
 /** A refusal of the sync route, rendered as the functions' `{error, code}`. */
 export class SyncError extends HttpError<SyncErrorCode> {

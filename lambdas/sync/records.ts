@@ -1,104 +1,73 @@
 // The sync partition's records and their store; identity/records.ts holds the identity items.
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { SYNC_CHUNK_BYTES, SYNC_PART_BYTES } from '../../shared/sync-limits';
 import type { Clock } from '../platform/clock';
 import { cancellationCodes, type ItemKey, type Table } from '../platform/dynamo';
 import type { SyncQuotas } from './config';
 import { recordNotFound, SyncError } from './errors';
 import { syncKeys } from './items';
+import { conflict, infoOf, syncPartition, type Item, type RecordInfo } from './partition';
 
-/** What the server knows of a record: never its content, which is ciphertext to it. */
-export interface RecordInfo {
-  id: string;
-  version: number;
-  size: number;
-  updatedAt: string;
-}
+export type { RecordInfo } from './partition';
 
-/** Bytes per item: under DynamoDB's 400 KB item limit with the keys and attributes around them. */
-export const CHUNK_BYTES = 350 * 1024;
+/** Chunks one part of a record holds: a record is read (and sent in parts) this many at a time. */
+export const CHUNKS_PER_PART = SYNC_PART_BYTES / SYNC_CHUNK_BYTES;
 /**
  * A record up to this size is kept in its head; a larger one in chunk items, so the list of
  * heads stays small to read.
  */
 export const INLINE_BYTES = 16 * 1024;
 
-type Item = Record<string, NativeAttributeValue>;
-
-const infoOf = (item: Item): RecordInfo => ({
-  id: item.id as string,
-  version: item.version as number,
-  size: item.size as number,
-  updatedAt: item.updatedAt as string,
-});
-
 /** A record's chunk items; none when it is kept in its head. */
 function chunksOf(bytes: Uint8Array): Uint8Array[] {
   const chunks: Uint8Array[] = [];
   if (bytes.length <= INLINE_BYTES) return chunks;
-  for (let at = 0; at < bytes.length; at += CHUNK_BYTES)
-    chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
+  for (let at = 0; at < bytes.length; at += SYNC_CHUNK_BYTES)
+    chunks.push(bytes.subarray(at, at + SYNC_CHUNK_BYTES));
   return chunks;
 }
 
+/** How many parts a record is read in (one when it has no chunks). */
+export const partsOf = (chunks: number) => Math.max(1, Math.ceil(chunks / CHUNKS_PER_PART));
+
 /** The synced records of one user, in their own partition; every key is built from `userId`. */
 export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
-  const TableName = table.name;
+  const partition = syncPartition(table, quotas);
+  const { TableName, head, batchWrite, deleteKeys, chunkKeysOf, usageUpdate, overQuota } =
+    partition;
 
-  async function head(userId: string, id: string): Promise<Item | undefined> {
-    const out = await table.doc.get({
-      TableName,
-      Key: syncKeys.record(userId, id),
-      ConsistentRead: true,
-    });
-    return out.Item;
+  /** 413 for a record too large to keep, or to send in one request rather than in parts. */
+  function checkOneRequest(size: number): void {
+    partition.checkRecordSize(size);
+    if (size > SYNC_PART_BYTES)
+      throw new SyncError(
+        413,
+        'quota_exceeded',
+        `One request may carry at most ${SYNC_PART_BYTES} bytes: send a larger record in parts (POST /records/:id/uploads)`,
+      );
   }
 
-  /** BatchWriteItem in 25s, retrying what DynamoDB leaves unprocessed. */
-  async function batchWrite(requests: Item[]): Promise<void> {
-    for (let at = 0; at < requests.length; at += 25) {
-      let pending = requests.slice(at, at + 25);
-      for (let attempt = 0; pending.length; attempt++) {
-        const out = await table.doc.batchWrite({ RequestItems: { [TableName]: pending } });
-        pending = (out.UnprocessedItems?.[TableName] ?? []) as Item[];
-        if (pending.length && attempt > 5)
-          throw Object.assign(new Error('Unprocessed items'), { $retryable: {} });
+  /** The heads of these records that the user has. */
+  async function headsOf(userId: string, ids: string[]): Promise<Item[]> {
+    const items: Item[] = [];
+    for (let at = 0; at < ids.length; at += 100) {
+      let keys: Item[] = ids.slice(at, at + 100).map((id) => syncKeys.record(userId, id));
+      for (let attempt = 0; keys.length; attempt++) {
+        const out = await table.doc.batchGet({
+          RequestItems: { [TableName]: { Keys: keys, ConsistentRead: true } },
+        });
+        items.push(...(out.Responses?.[TableName] ?? []));
+        keys = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Item[];
+        if (keys.length && attempt > 5)
+          throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
       }
     }
+    return items;
   }
 
-  const deleteKeys = (keys: ItemKey[]) =>
-    batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
-
-  /** The usage item's change, refused past a quota. */
-  const usageUpdate = (userId: string, addedRecords: number, addedBytes: number) => ({
-    Update: {
-      TableName,
-      Key: syncKeys.usage(userId),
-      UpdateExpression: 'ADD #records :records, #bytes :bytes',
-      ConditionExpression:
-        '(attribute_not_exists(#records) OR #records <= :maxRecords) AND ' +
-        '(attribute_not_exists(#bytes) OR #bytes <= :maxBytes)',
-      ExpressionAttributeNames: { '#records': 'records', '#bytes': 'bytes' },
-      ExpressionAttributeValues: {
-        ':records': addedRecords,
-        ':bytes': addedBytes,
-        ':maxRecords': quotas.records - addedRecords,
-        ':maxBytes': quotas.bytes - Math.max(addedBytes, 0),
-      },
-    },
-  });
-
-  const overQuota = () =>
-    new SyncError(
-      413,
-      'quota_exceeded',
-      `Your synced data may hold at most ${quotas.records} records and ${quotas.bytes} bytes`,
-    );
-
-  const chunkKeys = (userId: string, id: string, version: number, count: number) =>
-    Array.from({ length: count }, (_, index) => syncKeys.chunk(userId, id, version, index));
-
   return {
+    checkOneRequest,
+
     /** Every record's id, version, size and time; never their bytes. */
     async list(userId: string): Promise<RecordInfo[]> {
       const records: RecordInfo[] = [];
@@ -119,33 +88,46 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       return records;
     },
 
-    /** A record's ciphertext, its chunks put back together; 404 when the user has no such record. */
-    async get(userId: string, id: string): Promise<{ info: RecordInfo; bytes: Uint8Array }> {
-      const item = await head(userId, id);
-      if (!item) throw recordNotFound();
-      const info = infoOf(item);
-      if (!item.chunks) return { info, bytes: item.data as Uint8Array };
-      const keys = chunkKeys(userId, id, info.version, item.chunks as number);
-      const out = await table.doc.batchGet({
-        RequestItems: { [TableName]: { Keys: keys, ConsistentRead: true } },
-      });
-      if (out.UnprocessedKeys?.[TableName]?.Keys?.length)
-        throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
-      const found = new Map((out.Responses?.[TableName] ?? []).map((chunk) => [chunk.sk, chunk]));
-      const bytes = new Uint8Array(info.size);
-      let at = 0;
-      for (const key of keys) {
-        const data = found.get(key.sk)?.data as Uint8Array | undefined;
-        if (!data) throw Object.assign(new Error('Missing chunk'), { $retryable: {} });
-        bytes.set(data, at);
-        at += data.length;
+    /**
+     * One part of a record's ciphertext (a part is at most `SYNC_PART_BYTES`, what one response
+     * may carry), with how many parts it has; 404 when the user has no such record. A part read
+     * while a newer version replaced the record comes from that newer version, whole.
+     */
+    async get(
+      userId: string,
+      id: string,
+      part = 0,
+    ): Promise<{ info: RecordInfo; parts: number; bytes: Uint8Array }> {
+      for (let attempt = 0; ; attempt++) {
+        const item = await head(userId, id);
+        if (!item) throw recordNotFound();
+        const info = infoOf(item);
+        const chunks = (item.chunks as number | undefined) ?? 0;
+        const parts = partsOf(chunks);
+        if (part >= parts)
+          throw new SyncError(400, 'invalid_part', `This record has ${parts} part(s), from 0`);
+        if (!chunks) return { info, parts, bytes: item.data as Uint8Array };
+        const from = part * CHUNKS_PER_PART;
+        const keys = chunkKeysOf(userId, item, from, Math.min(CHUNKS_PER_PART, chunks - from));
+        const out = await table.doc.batchGet({
+          RequestItems: { [TableName]: { Keys: keys, ConsistentRead: true } },
+        });
+        if (out.UnprocessedKeys?.[TableName]?.Keys?.length)
+          throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
+        const found = new Map((out.Responses?.[TableName] ?? []).map((each) => [each.sk, each]));
+        const datas = keys.map((key) => found.get(key.sk)?.data as Uint8Array | undefined);
+        if (datas.some((data) => !data)) {
+          // The version was replaced (its chunks deleted) between the two reads: read the new one.
+          if (attempt < 3) continue;
+          throw Object.assign(new Error('Missing chunk'), { $retryable: {} });
+        }
+        return { info, parts, bytes: Buffer.concat(datas as Uint8Array[]) };
       }
-      return { info, bytes };
     },
 
     /**
      * Writes a new version over `expected` (0: the record is new). Larger records are written as
-     * chunks of the new version first; the head and the usage then change in one transaction,
+     * chunks of this write's own set first; the head and the usage then change in one transaction,
      * so readers see the old version or the new one whole. 409 when another write came first,
      * 413 when a quota would be passed.
      */
@@ -155,18 +137,15 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       expected: number,
       bytes: Uint8Array,
     ): Promise<RecordInfo> {
-      if (bytes.length > quotas.recordBytes)
-        throw new SyncError(
-          413,
-          'quota_exceeded',
-          `A record may hold at most ${quotas.recordBytes} bytes; this one has ${bytes.length}`,
-        );
+      checkOneRequest(bytes.length);
       const current = await head(userId, id);
       const currentVersion = (current?.version as number | undefined) ?? 0;
       if (currentVersion !== expected) throw conflict(currentVersion);
       const version = expected + 1;
       const chunks = chunksOf(bytes);
-      const newChunks = chunkKeys(userId, id, version, chunks.length);
+      // Chunks of this write only: a write racing this one has its own set.
+      const set = randomUUID();
+      const newChunks = partition.chunkKeys(userId, id, set, chunks.length);
       await batchWrite(
         newChunks.map((key, index) => ({ PutRequest: { Item: { ...key, data: chunks[index] } } })),
       );
@@ -188,7 +167,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
                   ...syncKeys.record(userId, id),
                   ...info,
                   chunks: chunks.length,
-                  ...(chunks.length ? {} : { data: bytes }),
+                  ...(chunks.length ? { set } : { data: bytes }),
                 },
                 ConditionExpression: current ? 'version = :expected' : 'attribute_not_exists(pk)',
                 ...(current ? { ExpressionAttributeValues: { ':expected': expected } } : {}),
@@ -205,8 +184,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
         if (usage === 'ConditionalCheckFailed') throw overQuota();
         throw error;
       }
-      if (current)
-        await deleteKeys(chunkKeys(userId, id, currentVersion, current.chunks as number));
+      if (current) await deleteKeys(chunkKeysOf(userId, current));
       return info;
     },
 
@@ -215,20 +193,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
      * comes back without `data`, for a GET of its own). Records the user does not have are left out.
      */
     async getMany(userId: string, ids: string[]): Promise<(RecordInfo & { data?: Uint8Array })[]> {
-      const items: Item[] = [];
-      for (let at = 0; at < ids.length; at += 100) {
-        let keys: Item[] = ids.slice(at, at + 100).map((id) => syncKeys.record(userId, id));
-        for (let attempt = 0; keys.length; attempt++) {
-          const out = await table.doc.batchGet({
-            RequestItems: { [TableName]: { Keys: keys, ConsistentRead: true } },
-          });
-          items.push(...(out.Responses?.[TableName] ?? []));
-          keys = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Item[];
-          if (keys.length && attempt > 5)
-            throw Object.assign(new Error('Unprocessed keys'), { $retryable: {} });
-        }
-      }
-      return items.map((item) => ({
+      return (await headsOf(userId, ids)).map((item) => ({
         ...infoOf(item),
         ...(item.chunks ? {} : { data: item.data as Uint8Array }),
       }));
@@ -245,16 +210,11 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       const ids = writes.map((write) => write.id);
       if (new Set(ids).size !== ids.length)
         throw new SyncError(400, 'invalid_record_id', 'A record appears twice in the batch');
-      const current = new Map(
-        (await this.getMany(userId, ids)).map((info) => [info.id, info] as const),
+      const heads = new Map(
+        (await headsOf(userId, ids)).map((item) => [item.id as string, item] as const),
       );
-      const heads = new Map<string, Item>();
-      for (const id of ids) {
-        const found = current.get(id);
-        if (found) heads.set(id, found);
-      }
       const stale = writes.filter(
-        (write) => (heads.get(write.id)?.version ?? 0) !== write.expected,
+        (write) => ((heads.get(write.id)?.version as number | undefined) ?? 0) !== write.expected,
       );
       if (stale.length) throw conflictOf(stale.map((write) => write.id));
       const updatedAt = new Date(now()).toISOString();
@@ -287,13 +247,12 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
         if (codes[writes.length] === 'ConditionalCheckFailed') throw overQuota();
         throw error;
       }
-      const oldChunks = writes.flatMap(({ id }) => {
-        const head = current.get(id);
-        return head && !head.data
-          ? chunkKeys(userId, id, head.version, Math.ceil(head.size / CHUNK_BYTES))
-          : [];
-      });
-      await deleteKeys(oldChunks);
+      await deleteKeys(
+        writes.flatMap(({ id }) => {
+          const replaced = heads.get(id);
+          return replaced ? chunkKeysOf(userId, replaced) : [];
+        }),
+      );
       return infos;
     },
 
@@ -329,24 +288,32 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
           throw conflict(((await head(userId, id))?.version as number | undefined) ?? 0);
         throw error;
       }
-      await deleteKeys(chunkKeys(userId, id, current.version as number, current.chunks as number));
+      await deleteKeys(chunkKeysOf(userId, current));
     },
 
-    /** Sync turned off, or "Delete all my data": every item of the user's partition. */
+    /**
+     * Sync turned off, or "Delete all my data": every item of the user's partition. Passes repeat
+     * until one finds nothing, so a part an upload wrote meanwhile goes too (its upload is gone
+     * after the first pass, so no part can follow).
+     */
     async removeAll(userId: string): Promise<void> {
-      let ExclusiveStartKey: Item | undefined;
-      do {
-        const out = await table.doc.query({
-          TableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': syncKeys.partition(userId) },
-          ProjectionExpression: 'pk, sk',
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        });
-        await deleteKeys((out.Items ?? []) as ItemKey[]);
-        ExclusiveStartKey = out.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      for (let found = 1; found;) {
+        found = 0;
+        let ExclusiveStartKey: Item | undefined;
+        do {
+          const out = await table.doc.query({
+            TableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': syncKeys.partition(userId) },
+            ProjectionExpression: 'pk, sk',
+            ConsistentRead: true,
+            ExclusiveStartKey,
+          });
+          found += out.Items?.length ?? 0;
+          await deleteKeys((out.Items ?? []) as ItemKey[]);
+          ExclusiveStartKey = out.LastEvaluatedKey;
+        } while (ExclusiveStartKey);
+      }
     },
   };
 }
@@ -356,13 +323,5 @@ function conflictOf(ids: string[]): SyncError {
     409,
     'version_conflict',
     `These records changed on another device: ${ids.join(', ')}`,
-  );
-}
-
-function conflict(currentVersion: number): SyncError {
-  return new SyncError(
-    409,
-    'version_conflict',
-    `The record changed on another device: its version is now ${currentVersion}`,
   );
 }

@@ -145,8 +145,15 @@ const EXPECTED: Record<string, { reads: string[]; writes: string[] }> = {
     ],
   },
   Sync: {
-    reads: ['SESSION# SESSION#', 'SYNC# *', 'SYNC# CHUNK#', 'SYNC# RECORD#'],
-    writes: ['SYNC# CHUNK#', 'SYNC# RECORD#', 'SYNC# USAGE'],
+    reads: [
+      'SESSION# SESSION#',
+      'SYNC# *',
+      'SYNC# CHUNK#',
+      'SYNC# RECORD#',
+      'SYNC# UPLOAD#',
+      'SYNC# USAGE',
+    ],
+    writes: ['SYNC# CHUNK#', 'SYNC# RECORD#', 'SYNC# UPLOAD#', 'SYNC# USAGE'],
   },
   StripeReconcile: {
     reads: ['BILLING# SUBSCRIPTION', 'CUSTOMER# USER', 'STRIPE_RECONCILE CURSOR'],

@@ -54,6 +54,7 @@ afterEach(async () => {
   await deleteDisputesOnDevice('user-1');
   await deleteDisputesOnDevice('user-2');
   localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 /** Delivered 40 days ago: 30 days ran out 10 days ago. */
@@ -227,6 +228,9 @@ describe('My Disputes', () => {
       JSON.stringify({ name: 'Jane Doe', phone: '555-0100' }),
     );
     localStorage.setItem(DETAILS_OF_USER_2, JSON.stringify({ name: 'Bob Roe' }));
+    // Our server deletes its copies first (the sync and reminders routes).
+    const server = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', server);
     renderApp('/disputes?dispute=d1', signedIn());
     await screen.findByRole('article', { name: /Round 1/ });
     await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
@@ -239,6 +243,7 @@ describe('My Disputes', () => {
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     expect(localStorage.getItem(DETAILS_OF_USER_2)).not.toBeNull();
     expect(await hasDisputesOnDevice('user-2')).toBe(true);
+    expect(server).toHaveBeenCalledTimes(2);
   });
 
   it('sign-out offers to keep or clear the data on this device', async () => {

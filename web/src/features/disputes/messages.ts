@@ -22,7 +22,10 @@ export const DISPUTE_MESSAGES = {
   backupExported: 'Backup downloaded. Keep it somewhere safe: it holds your personal details.',
   backupImported: (count: number) =>
     `Backup imported: ${count} ${count === 1 ? 'dispute' : 'disputes'}.`,
-  deletedAll: 'All your data was deleted from this browser: disputes, files and your details.',
+  deletedAll:
+    'All your data was deleted from this browser and our server: disputes, files, your details, the synced copy and e-mail reminders.',
+  deleteAllFailed:
+    'Your data was not deleted: our server did not confirm deleting its copy (your synced data and e-mail reminders), so nothing in this browser was deleted either. Check your connection and try again.',
   identityLinesNotKept:
     'Identity lines (date of birth, last 4 of SSN, report number) are not kept on this device: add them by hand before mailing.',
   copied: 'Copied',

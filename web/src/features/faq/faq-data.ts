@@ -64,7 +64,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
         id: 'sync',
         question: 'Can I see my disputes on my phone and my computer?',
         answer:
-          'Yes, with "Sync across my devices" in My Disputes, under Your data. Your data is encrypted in your browser with a sync passphrase before it is sent, so our server keeps only ciphertext it cannot read. Keep the recovery code shown when you turn it on: if you lose both it and the passphrase, nobody can open the synced copy, not even us. Turn off sync there to delete the server copy; each device keeps its own.',
+          'Yes, with "Sync across my devices" in My Disputes, under Your data. Your data is encrypted in your browser with a sync passphrase before it is sent, so our server keeps only ciphertext it cannot read. Keep the recovery code shown when you turn it on: if you lose both it and the passphrase, nobody can open the synced copy, not even us. Turn off sync there to delete the server copy; each device keeps its own. "Delete all my data" deletes the server copy too, from any device. Synced data may hold up to 5,000 records and 250 MB in all; a file past that stays on its device, and the page names it.',
       },
     ],
   },

@@ -87,7 +87,7 @@ export function PrivacyPage() {
           </li>
           <li>
             Turn off sync in My Disputes to delete the copy on our server. Delete all my data
-            deletes it too.
+            deletes it too, on any of your devices, even one where sync is off.
           </li>
         </ul>
       </LegalSection>
@@ -100,7 +100,8 @@ export function PrivacyPage() {
               My Disputes
             </Link>
             , Export backup saves all your disputes in one file. Delete all my data removes your
-            disputes and your details from this browser.
+            disputes and your details from this browser, and deletes the synced copy and your e-mail
+            reminders from our server.
           </li>
           <li>
             To close your account, first cancel your plan: sign in, open your name at the top of the

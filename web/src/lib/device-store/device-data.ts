@@ -1,10 +1,11 @@
-import { deleteDisputesDatabase, hasDisputesOnDevice, syncIsOnHere } from './disputes-db';
+import { deleteDisputesDatabase, hasDisputesOnDevice } from './disputes-db';
 import {
   forgetCheckup,
   forgetDetails,
   forgetDraft,
   hasCheckupOnDevice,
   hasDetailsOnDevice,
+  switchReminders,
 } from './local-records';
 
 /**
@@ -31,15 +32,33 @@ export async function forgetThisDevice(userId: string): Promise<void> {
   await deleteDisputesDatabase(userId);
 }
 
+/** Our server could not delete its copies: nothing on this device was deleted either. */
+export class ServerCopiesNotDeletedError extends Error {
+  override name = 'ServerCopiesNotDeletedError';
+  constructor() {
+    super('The synced copy and the reminders on our server could not be deleted');
+  }
+}
+
 /**
- * "Delete all my data": the synced copy on our server first (when sync is on; a failure stops
- * here, so nothing is half deleted), then everything on this device.
+ * What our server keeps for the account, deleted: the synced copy (whether or not sync is on in
+ * this browser: another device may have turned it on) and the e-mail reminders.
+ */
+async function deleteServerCopies(): Promise<void> {
+  const { callFunction } = await import('../functions');
+  for (const name of ['sync/records', 'reminders']) {
+    const answer = await callFunction('DELETE', name).catch(() => null);
+    if (!answer?.ok) throw new ServerCopiesNotDeletedError();
+  }
+}
+
+/**
+ * "Delete all my data": the account's copies on our server, then everything on this device.
+ * Throws `ServerCopiesNotDeletedError` when the server's could not be deleted.
  */
 export async function deleteAllMyData(userId: string): Promise<void> {
-  // With sync off here, the sync code is not even loaded: nothing leaves the browser.
-  if (await syncIsOnHere(userId)) {
-    const { deleteServerCopy } = await import('../sync/sync-control');
-    await deleteServerCopy(userId);
-  }
+  // Server first: if it fails, this device still holds everything and the user can try again.
+  await deleteServerCopies();
+  switchReminders(userId, false);
   await forgetThisDevice(userId);
 }

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { emptyCheckup } from '@shared/checkup';
 import { sampleDispute } from '@shared/disputes/testing/sample-dispute';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSupabase } from '@/lib/supabase';
+import { createFakeSupabase, makeSession, makeUser } from '@/testing/fake-supabase';
 import {
   deleteAllMyData,
   DisputeStore,
@@ -16,8 +18,34 @@ import {
   saveCheckup,
   saveDetails,
   saveDraft,
+  ServerCopiesNotDeletedError,
   STORAGE_KEYS,
+  switchReminders,
+  remindersSwitchedOn,
 } from '.';
+
+vi.mock('@/lib/supabase');
+
+/** The requests "Delete all my data" makes to our server, answered with `status` each. */
+let serverCalls: string[] = [];
+function answerServer(status: (url: string) => number | Error) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      serverCalls.push(`${init?.method ?? 'GET'} ${url}`);
+      const answer = status(url);
+      if (answer instanceof Error) throw answer;
+      return new Response(answer === 204 ? null : '{}', { status: answer });
+    }),
+  );
+}
+
+beforeEach(() => {
+  serverCalls = [];
+  const fake = createFakeSupabase({ session: makeSession(makeUser({ id: 'bob' })) });
+  vi.mocked(getSupabase).mockResolvedValue(fake.client);
+  answerServer(() => 204);
+});
 
 afterEach(async () => {
   await forgetThisDevice('alice');
@@ -92,5 +120,38 @@ describe('the device store', () => {
     await deleteAllMyData('bob');
     expect(await hasDeviceData('bob')).toBe(false);
     expect(loadDetails('bob').name).toBeUndefined();
+  });
+
+  it('Delete all my data deletes the server copies too, with sync off here: the synced copy and the reminders', async () => {
+    saveDetails('bob', { name: 'Bob' });
+    switchReminders('bob', true);
+    const store = await DisputeStore.open('bob');
+    await store.put(sampleDispute());
+    store.close();
+    await deleteAllMyData('bob');
+    expect(serverCalls.sort()).toEqual([
+      'DELETE http://api.test/functions/v1/reminders',
+      'DELETE http://api.test/functions/v1/sync/records',
+    ]);
+    expect(await hasDeviceData('bob')).toBe(false);
+    expect(remindersSwitchedOn('bob')).toBe(false);
+  });
+
+  it('deletes nothing here when the server does not confirm deleting its copies, and says so', async () => {
+    saveDetails('bob', { name: 'Bob' });
+    switchReminders('bob', true);
+    const store = await DisputeStore.open('bob');
+    await store.put(sampleDispute());
+    store.close();
+    for (const answer of [
+      (url: string) => (url.includes('/sync/') ? 503 : 200),
+      (url: string) => (url.includes('/reminders') ? new TypeError('Failed to fetch') : 204),
+    ]) {
+      answerServer(answer);
+      await expect(deleteAllMyData('bob')).rejects.toBeInstanceOf(ServerCopiesNotDeletedError);
+      expect(await hasDeviceData('bob')).toBe(true);
+      expect(loadDetails('bob').name).toBe('Bob');
+      expect(remindersSwitchedOn('bob')).toBe(true);
+    }
   });
 });

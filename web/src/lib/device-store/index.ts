@@ -26,4 +26,9 @@ export {
 } from './local-records';
 export { DisputeStore, hasDisputesOnDevice, syncIsOnHere } from './disputes-db';
 export { exportBackup, importBackup } from './backup';
-export { deleteAllMyData, forgetThisDevice, hasDeviceData } from './device-data';
+export {
+  deleteAllMyData,
+  forgetThisDevice,
+  hasDeviceData,
+  ServerCopiesNotDeletedError,
+} from './device-data';

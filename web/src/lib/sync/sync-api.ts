@@ -1,3 +1,4 @@
+import { SYNC_PART_BYTES } from '@shared/sync-limits';
 import * as v from 'valibot';
 import { MissingAccessTokenError } from '../functions';
 import { getSupabase } from '../supabase';
@@ -13,6 +14,12 @@ const RecordInfoSchema = v.object({
 });
 export type RecordInfo = v.InferOutput<typeof RecordInfoSchema>;
 
+const UploadSchema = v.object({
+  upload: v.string(),
+  parts: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  partBytes: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
 const ListSchema = v.object({ records: v.array(RecordInfoSchema) });
 const ManySchema = v.object({
   records: v.array(v.object({ ...RecordInfoSchema.entries, data: v.optional(v.string()) })),
@@ -23,6 +30,15 @@ const toBase64 = (bytes: Uint8Array) => {
   for (let at = 0; at < bytes.length; at += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
   return btoa(binary);
+};
+const joined = (pieces: Uint8Array[]) => {
+  const bytes = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
 };
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
@@ -77,25 +93,73 @@ export function syncApi() {
       const body: unknown = await (await call('/records')).json();
       return v.parse(ListSchema, body).records;
     },
-    /** The record's ciphertext and version; null when the server holds no such record. */
+    /**
+     * The record's ciphertext and version; null when the server holds no such record. A record
+     * larger than one response comes in parts, all of one version (read again if it changed).
+     */
     async get(id: string): Promise<{ version: number; bytes: Uint8Array } | null> {
+      const path = `/records/${encodeURIComponent(id)}`;
       try {
-        const response = await call(`/records/${encodeURIComponent(id)}`);
-        const version = Number(response.headers.get('x-record-version'));
-        return { version, bytes: new Uint8Array(await response.arrayBuffer()) };
+        for (let attempt = 0; ; attempt++) {
+          const first = await call(path);
+          const version = Number(first.headers.get('x-record-version'));
+          const parts = Number(first.headers.get('x-record-parts') ?? 1) || 1;
+          const pieces = [new Uint8Array(await first.arrayBuffer())];
+          for (let part = 1; part < parts; part++) {
+            const next = await call(`${path}?part=${part}`);
+            if (Number(next.headers.get('x-record-version')) !== version) break;
+            pieces.push(new Uint8Array(await next.arrayBuffer()));
+          }
+          if (pieces.length === parts) return { version, bytes: joined(pieces) };
+          if (attempt === 2) throw new SyncApiError(409, 'version_conflict', 'Changed while read');
+        }
       } catch (error) {
         if (error instanceof SyncApiError && error.status === 404) return null;
         throw error;
       }
     },
-    /** Writes over `expected` (0: a new record); a 409 means another device wrote first. */
+    /**
+     * Writes over `expected` (0: a new record); a 409 means another device wrote first. A record
+     * larger than one request is sent in parts and committed whole: until then, other devices
+     * read the version before. Its size is sent first, so a record over a limit costs no upload.
+     */
     async put(id: string, expected: number, bytes: Uint8Array): Promise<RecordInfo> {
-      const response = await call(`/records/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/octet-stream', 'If-Match': String(expected) },
-        body: bytes as BufferSource,
+      const path = `/records/${encodeURIComponent(id)}`;
+      if (bytes.length <= SYNC_PART_BYTES) {
+        const response = await call(path, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/octet-stream', 'If-Match': String(expected) },
+          body: bytes as BufferSource,
+        });
+        return v.parse(RecordInfoSchema, await response.json());
+      }
+      const opened = await call(`${path}/uploads`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'If-Match': String(expected) },
+        body: JSON.stringify({ size: bytes.length }),
       });
-      return v.parse(RecordInfoSchema, await response.json());
+      const { upload, parts, partBytes } = v.parse(UploadSchema, await opened.json());
+      const uploadPath = `${path}/uploads/${encodeURIComponent(upload)}`;
+      try {
+        let next = 0;
+        // Two parts at a time: the server writes one while the next is on its way.
+        await Promise.all(
+          [0, 1].map(async () => {
+            for (let part = next++; part < parts; part = next++)
+              await call(`${uploadPath}/parts/${part}`, {
+                method: 'PUT',
+                headers: { 'Content-Type': 'application/octet-stream' },
+                body: bytes.subarray(part * partBytes, (part + 1) * partBytes) as BufferSource,
+              });
+          }),
+        );
+        const committed = await call(`${uploadPath}/commit`, { method: 'POST' });
+        return v.parse(RecordInfoSchema, await committed.json());
+      } catch (error) {
+        // Its parts are deleted now rather than when the next upload starts (best effort).
+        await call(uploadPath, { method: 'DELETE' }).catch(() => undefined);
+        throw error;
+      }
     },
     /** Many records' ciphertext in one request; a record kept in chunks comes without bytes. */
     async getMany(

@@ -1,3 +1,4 @@
+import { recipientName } from '@shared/disputes';
 import { DisputeStore, SYNC_SETTINGS_ID } from '../device-store/disputes-db';
 
 /**
@@ -13,7 +14,38 @@ export const SYNC_MESSAGES = {
   turnedOffElsewhere: 'Sync was turned off on another device. Your data here is kept.',
   tampered: (count: number) =>
     `${count} synced record${count === 1 ? ' was' : 's were'} damaged or changed on the server and not used. Your copy here is kept.`,
+  /** `limit` is the server's 413 message, naming the limit. */
+  notSynced: (names: string[], limit: string) =>
+    `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not synced. ${limit}.`,
+  keptHere: 'It stays in this browser, and the rest of your data is synced.',
 } as const;
+
+/** What the user calls a record the server refused: the file's name, or what it holds. */
+async function nameOf(store: DisputeStore, id: string): Promise<string> {
+  if (id === 'details') return 'Your details';
+  if (id === 'checkup') return 'Your report checkup';
+  const disputes = await store.list();
+  if (id.startsWith('x-')) {
+    const exhibit = disputes
+      .flatMap((dispute) => dispute.exhibits)
+      .find((each) => each.id === id.slice(2));
+    if (exhibit) return `"${exhibit.name}"`;
+  }
+  const dispute = disputes.find((each) => each.id === id.slice(2));
+  return dispute ? `Your dispute with ${recipientName(dispute.recipient)}` : 'A record';
+}
+
+/** One warning naming each refused record and its limit. */
+async function refusedWarning(
+  store: DisputeStore,
+  refused: { id: string; limit: string }[],
+): Promise<string> {
+  const byLimit = new Map<string, string[]>();
+  for (const { id, limit } of new Map(refused.map((each) => [each.id, each])).values())
+    byLimit.set(limit, [...(byLimit.get(limit) ?? []), await nameOf(store, id)]);
+  const sentences = [...byLimit].map(([limit, names]) => SYNC_MESSAGES.notSynced(names, limit));
+  return sentences.length ? `${sentences.join(' ')} ${SYNC_MESSAGES.keptHere}` : '';
+}
 
 export const MIN_PASSPHRASE_LENGTH = 12;
 
@@ -72,11 +104,17 @@ export async function syncNow(userId: string): Promise<SyncOutcome | null> {
     // A write another device made meanwhile (409) is read and merged on a second pass.
     const second = await syncOnce(store, key, api);
     const tampered = new Set([...first.tampered, ...second.tampered]).size;
+    const warning = [
+      tampered ? SYNC_MESSAGES.tampered(tampered) : '',
+      await refusedWarning(store, second.refused),
+    ]
+      .filter(Boolean)
+      .join(' ');
     return {
       pulled: first.pulled + second.pulled,
       pushed: first.pushed + second.pushed,
       deleted: first.deleted + second.deleted,
-      ...(tampered ? { warning: SYNC_MESSAGES.tampered(tampered) } : {}),
+      ...(warning ? { warning } : {}),
     };
   });
 }
@@ -127,14 +165,4 @@ export async function turnOffSync(userId: string): Promise<void> {
   const { api } = await parts();
   await api.deleteAll();
   await withStore(userId, (store) => store.clearSyncState());
-}
-
-/** Deletes the account's synced copy on our server when sync is on here; nothing otherwise. */
-export async function deleteServerCopy(userId: string): Promise<void> {
-  await withStore(userId, async (store) => {
-    if (!(await store.getSyncState(SYNC_SETTINGS_ID))) return;
-    const { api } = await parts();
-    await api.deleteAll();
-    await store.clearSyncState();
-  });
 }

@@ -51,6 +51,8 @@ export interface SyncReport {
   deleted: number;
   /** Records refused as damaged or changed: the local copy was kept. */
   tampered: string[];
+  /** Records the server refused over a limit (413, its message naming it): kept here only. */
+  refused: { id: string; limit: string }[];
 }
 
 const encoder = new TextEncoder();
@@ -147,7 +149,7 @@ export async function syncOnce(
   api: SyncApi,
   now: () => number = Date.now,
 ): Promise<SyncReport> {
-  const report: SyncReport = { pulled: 0, pushed: 0, deleted: 0, tampered: [] };
+  const report: SyncReport = { pulled: 0, pushed: 0, deleted: 0, tampered: [], refused: [] };
   const remote = new Map(
     (await api.list()).filter((info) => info.id !== KEYRING_ID).map((info) => [info.id, info]),
   );
@@ -204,6 +206,13 @@ export async function syncOnce(
     }
     if (batch.length) batches.push(batch);
     const conflict = (error: unknown) => error instanceof SyncApiError && error.status === 409;
+    const overLimit = (error: unknown) => error instanceof SyncApiError && error.status === 413;
+    /** A record over a limit stays here and is reported; the others still go. */
+    const refuse = (id: string, error: unknown) => {
+      if (!overLimit(error)) return false;
+      report.refused.push({ id, limit: (error as SyncApiError).message });
+      return true;
+    };
     await inPool(
       [...batches.map((each) => ({ batch: each })), ...single.map((each) => ({ batch: [each] }))],
       async ({ batch: writes }) => {
@@ -221,14 +230,15 @@ export async function syncOnce(
           for (const [index, info] of infos.entries())
             await sent(info.id, info.version, writes[index]!.record);
         } catch (error) {
-          if (!conflict(error)) throw error;
-          // One record of the batch changed elsewhere: the others go one by one.
+          if (writes.length === 1 && refuse(writes[0]!.id, error)) return;
+          if (!conflict(error) && !overLimit(error)) throw error;
+          // One record of the batch changed elsewhere, or passed a quota: the others go one by one.
           for (const write of writes)
             try {
               const info = await api.put(write.id, write.expected, write.sealed);
               await sent(write.id, info.version, write.record);
             } catch (each) {
-              if (!conflict(each)) throw each;
+              if (!conflict(each) && !refuse(write.id, each)) throw each;
             }
         }
       },

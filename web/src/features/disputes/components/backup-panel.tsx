@@ -48,9 +48,14 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
   }
 
   async function deleteAll() {
+    setProblem('');
     const done = await api.deleteAll();
     remove.cancel();
-    if (done) toast.success(DISPUTE_MESSAGES.deletedAll);
+    if (done === true) toast.success(DISPUTE_MESSAGES.deletedAll);
+    if (done === 'server-kept') {
+      setProblem(DISPUTE_MESSAGES.deleteAllFailed);
+      toast.error(DISPUTE_MESSAGES.deleteAllFailed);
+    }
   }
 
   return (
@@ -124,9 +129,9 @@ export function BackupPanel({ userId, api }: { userId: string; api: DisputesApi 
       {remove.confirming && (
         <p id={`${id}-delete-warning`} className="mt-3 text-sm font-semibold text-red-800">
           This removes from this browser every dispute and attached file of this account, your
-          report checkup, and your saved details (name, address, phone and e-mail), and with sync
-          on, the encrypted copy on our server too. Export a backup first if you want to keep your
-          disputes.
+          report checkup, and your saved details (name, address, phone and e-mail). It also deletes
+          the encrypted synced copy on our server (your other devices stop syncing) and turns off
+          e-mail reminders. Export a backup first if you want to keep your disputes.
         </p>
       )}
       {problem && (

@@ -7,7 +7,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisputeStore, loadDetails, saveDetails } from '@/lib/device-store';
 import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
+import { getSupabase } from '@/lib/supabase';
+import { createFakeSupabase, makeSession, makeUser } from '@/testing/fake-supabase';
 import { MyDisputes } from './my-disputes';
+
+vi.mock('@/lib/supabase');
 
 const USER = 'user-1';
 const today = toIsoDate(new Date());
@@ -50,6 +54,7 @@ function delivered(daysAgo: number, outcome?: 'verified' | 'frivolous' | 'no-res
 
 afterEach(async () => {
   await deleteDisputesOnDevice(USER);
+  vi.unstubAllGlobals();
 });
 
 describe('My Disputes page', () => {
@@ -418,6 +423,13 @@ describe('My Disputes page', () => {
     expect(screen.getByRole('button', { name: 'Delete all my data' })).toHaveFocus();
     expect(loadDetails(USER).name).toBe('Jane Doe');
 
+    // Our server deletes its copies first (the sync and reminders routes).
+    const fake = createFakeSupabase({ session: makeSession(makeUser({ id: USER })) });
+    vi.mocked(getSupabase).mockResolvedValue(fake.client);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Delete all my data' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
     await screen.findByRole('heading', { name: 'No disputes yet' });

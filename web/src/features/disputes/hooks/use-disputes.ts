@@ -7,6 +7,7 @@ import {
   dropLegacySentLetters,
   exportBackup as exportAll,
   importBackup as importAll,
+  ServerCopiesNotDeletedError,
 } from '@/lib/device-store';
 import { DISPUTE_MESSAGES } from '../messages';
 
@@ -155,13 +156,19 @@ export function useDisputes(userId: string) {
     [exclusive, store, reload],
   );
 
+  /** True when deleted; 'server-kept' when our server's copies could not be (nothing deleted). */
   const deleteAll = useCallback(
     () =>
-      exclusive(async () => {
+      exclusive(async (): Promise<true | 'server-kept'> => {
         const opened = storeRef.current;
         storeRef.current = null;
         (await opened)?.close();
-        await deleteAllMyData(userId);
+        try {
+          await deleteAllMyData(userId);
+        } catch (error) {
+          if (error instanceof ServerCopiesNotDeletedError) return 'server-kept';
+          throw error;
+        }
         setState({ status: 'ready', disputes: [] });
         return true;
       }),

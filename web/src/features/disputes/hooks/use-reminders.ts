@@ -1,6 +1,7 @@
 import type { Dispute } from '@shared/disputes';
 import type { IsoDate } from '@shared/letters';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DATA_CHANGED } from '@/lib/device-store';
 import {
   readReminders,
   reminderRounds,
@@ -87,14 +88,27 @@ export function useReminders(userId: string, disputes: readonly Dispute[] | null
     [settle],
   );
 
+  // "Delete all my data" turned them off on the server and here: the switch follows, and the
+  // emptied list is not sent (a PUT would turn them on again).
+  useEffect(() => {
+    const follow = () => {
+      if (!remindersSwitchedOn(userId))
+        setView((current) =>
+          current.status === 'ready' && current.enabled ? { ...current, enabled: false } : current,
+        );
+    };
+    window.addEventListener(DATA_CHANGED, follow);
+    return () => window.removeEventListener(DATA_CHANGED, follow);
+  }, [userId]);
+
   const enabled = view.status === 'ready' && view.enabled;
   useEffect(() => {
-    if (!enabled || !rounds) return;
+    if (!enabled || !rounds || !remindersSwitchedOn(userId)) return;
     const json = JSON.stringify(rounds);
     if (sent.current === json) return;
     sent.current = json;
     void apply(() => saveReminders(rounds));
-  }, [enabled, rounds, apply]);
+  }, [userId, enabled, rounds, apply]);
 
   const setEnabled = useCallback(
     (on: boolean) => {

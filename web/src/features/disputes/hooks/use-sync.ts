@@ -31,7 +31,8 @@ export function useSync(userId: string, onPulled: () => void) {
       setView((current) => (current.status === 'on' ? { ...current, syncing: true } : current));
       try {
         const outcome = await (await control()).syncNow(userId);
-        if (!outcome) return;
+        // Not on here any more ("Delete all my data" removed its key with the rest).
+        if (!outcome) return setView({ status: 'off' });
         setWarning(outcome.warning ?? '');
         if (outcome.pulled || outcome.deleted) pulledRef.current();
         setView(
