@@ -134,6 +134,23 @@ export class DisputeStore {
     ]);
   }
 
+  /**
+   * Disputes from another device with the edit times they carry: one transaction, and one change
+   * announced for all (views reload once, not once per dispute).
+   */
+  async putSynced(records: { dispute: Dispute; editedAt: EditTimes }[]): Promise<void> {
+    if (!records.length) return;
+    const tx = this.db.transaction(['disputes', 'edits'], 'readwrite');
+    await Promise.all([
+      ...records.flatMap(({ dispute, editedAt }) => [
+        tx.objectStore('disputes').put(dispute),
+        tx.objectStore('edits').put({ id: dispute.id, times: editedAt }),
+      ]),
+      tx.done,
+    ]);
+    announceChange();
+  }
+
   /** When each field of each dispute was last edited on this device, by dispute id. */
   async editTimes(): Promise<Map<string, EditTimes>> {
     return new Map((await this.db.getAll('edits')).map((entry) => [entry.id, entry.times]));
@@ -202,6 +219,13 @@ export class DisputeStore {
 
   async putSyncState(entry: SyncStateEntry): Promise<void> {
     await this.db.put('sync', entry);
+  }
+
+  /** Many sync state entries in one transaction. */
+  async putSyncStates(entries: SyncStateEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const tx = this.db.transaction('sync', 'readwrite');
+    await Promise.all([...entries.map((entry) => tx.store.put(entry)), tx.done]);
   }
 
   async deleteSyncState(id: string): Promise<void> {

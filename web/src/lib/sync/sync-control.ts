@@ -58,7 +58,8 @@ export async function syncNow(userId: string): Promise<SyncOutcome | null> {
     const key = settings?.key as CryptoKey | undefined;
     if (!key) return null;
     const { api, syncOnce, KEYRING_ID } = await parts();
-    if (!(await api.list()).some((info) => info.id === KEYRING_ID)) {
+    const listing = await api.list();
+    if (!listing.some((info) => info.id === KEYRING_ID)) {
       await store.clearSyncState();
       return {
         pulled: 0,
@@ -68,9 +69,11 @@ export async function syncNow(userId: string): Promise<SyncOutcome | null> {
         warning: SYNC_MESSAGES.turnedOffElsewhere,
       };
     }
-    const first = await syncOnce(store, key, api);
+    const first = await syncOnce(store, key, api, listing);
     // A write another device made meanwhile (409) is read and merged on a second pass.
-    const second = await syncOnce(store, key, api);
+    const second = first.retry
+      ? await syncOnce(store, key, api)
+      : { pulled: 0, pushed: 0, deleted: 0, tampered: [] };
     const tampered = new Set([...first.tampered, ...second.tampered]).size;
     return {
       pulled: first.pulled + second.pulled,

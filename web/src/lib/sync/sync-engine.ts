@@ -1,5 +1,5 @@
 import { parseCheckup } from '@shared/checkup';
-import { parseDispute } from '@shared/disputes';
+import { parseDispute, type Dispute } from '@shared/disputes';
 import * as v from 'valibot';
 import type { DisputeStore, SyncStateEntry } from '../device-store/disputes-db';
 import type { EditTimes } from '../device-store/edit-times';
@@ -38,7 +38,12 @@ const STATE = 'rec:';
 
 type JsonValue = Record<string, unknown>;
 type Local =
-  { kind: 'json'; value: JsonValue; editedAt: EditTimes } | { kind: 'bytes'; bytes: ArrayBuffer };
+  | { kind: 'json'; value: JsonValue; editedAt: EditTimes }
+  /** A file: its bytes, or null for one held here, read only when it is sent. */
+  | { kind: 'bytes'; bytes: ArrayBuffer | null };
+
+/** Disputes pulled in one pass, written together (one transaction, one change announced). */
+type PulledDisputes = { dispute: Dispute; editedAt: EditTimes }[];
 
 /**
  * What a JSON record's plaintext holds besides its value: when each field was last edited (a
@@ -71,6 +76,8 @@ export interface SyncReport {
   deleted: number;
   /** Records refused as damaged or changed: the local copy was kept. */
   tampered: string[];
+  /** Records left for another pass: written elsewhere first (409), or edited here meanwhile. */
+  retry: number;
 }
 
 const encoder = new TextEncoder();
@@ -142,10 +149,7 @@ async function localRecords(store: DisputeStore): Promise<Map<string, Local>> {
       value: { ...dispute },
       editedAt: times.get(dispute.id) ?? {},
     });
-  for (const id of await store.exhibitIds()) {
-    const bytes = await store.findExhibitBytes(id);
-    if (bytes) records.set(`x-${id}`, { kind: 'bytes', bytes });
-  }
+  for (const id of await store.exhibitIds()) records.set(`x-${id}`, { kind: 'bytes', bytes: null });
   for (const id of LOCAL_RECORDS) {
     const record = localRecord(store.userId, id as LocalRecordName);
     if (record) records.set(id, record);
@@ -168,9 +172,14 @@ async function unchangedSince(store: DisputeStore, id: string, read: Local | und
 }
 
 /** Writes a record from the server on this device, after checking it with its schema. */
-async function applyLocally(store: DisputeStore, id: string, local: Local): Promise<boolean> {
+async function applyLocally(
+  store: DisputeStore,
+  id: string,
+  local: Local,
+  disputes: PulledDisputes,
+): Promise<boolean> {
   if (local.kind === 'bytes') {
-    if (!id.startsWith('x-')) return false;
+    if (!id.startsWith('x-') || !local.bytes) return false;
     await store.putExhibitBytes(id.slice(2), local.bytes);
     return true;
   }
@@ -178,7 +187,7 @@ async function applyLocally(store: DisputeStore, id: string, local: Local): Prom
   if (id.startsWith('d-')) {
     const dispute = parseDispute(local.value);
     if (!dispute || dispute.id !== id.slice(2)) return false;
-    await store.put(dispute, local.editedAt);
+    disputes.push({ dispute, editedAt: local.editedAt });
     return true;
   }
   if (id === 'details') return saveDetails(userId, parseDetails(local.value), local.editedAt);
@@ -212,15 +221,21 @@ async function inPool<T>(items: T[], run: (item: T) => Promise<void>, size = 6):
   );
 }
 
-/** One pass of two-way sync; a second pass settles records another device wrote meanwhile. */
+/**
+ * One pass of two-way sync over the server's `listing` (listed now when not given); a second pass
+ * settles what it left (`retry`): records another device wrote meanwhile.
+ */
 export async function syncOnce(
   store: DisputeStore,
   key: CryptoKey,
   api: SyncApi,
+  listing?: RecordInfo[],
 ): Promise<SyncReport> {
-  const report: SyncReport = { pulled: 0, pushed: 0, deleted: 0, tampered: [] };
+  const report: SyncReport = { pulled: 0, pushed: 0, deleted: 0, tampered: [], retry: 0 };
   const remote = new Map(
-    (await api.list()).filter((info) => info.id !== KEYRING_ID).map((info) => [info.id, info]),
+    (listing ?? (await api.list()))
+      .filter((info) => info.id !== KEYRING_ID)
+      .map((info) => [info.id, info]),
   );
   const local = await localRecords(store);
   const states = new Map(
@@ -229,23 +244,30 @@ export async function syncOnce(
       .map((entry) => [entry.id.slice(STATE.length), entry as RecordState]),
   );
 
+  /** What this pass agreed on with the server, written together once the pass is done. */
+  const agreed: RecordState[] = [];
   async function remember(id: string, version: number, record: Local) {
-    await store.putSyncState({
+    agreed.push({
       id: STATE + id,
       version,
       digest: await digestOf(record),
       ...(record.kind === 'json' ? { base: record.value } : {}),
-    } satisfies RecordState);
+    });
   }
+  const pulledDisputes: PulledDisputes = [];
 
   /** Sealed writes waiting to be sent: small ones in batches, files one by one. */
   const outbox: { id: string; expected: number; record: Local; sealed: Uint8Array }[] = [];
 
   async function push(id: string, expected: number, record: Local) {
-    const plaintext =
-      record.kind === 'bytes'
-        ? new Uint8Array(record.bytes)
-        : encoder.encode(stable({ editedAt: record.editedAt, value: record.value }));
+    let plaintext: Uint8Array;
+    if (record.kind === 'json')
+      plaintext = encoder.encode(stable({ editedAt: record.editedAt, value: record.value }));
+    else {
+      const bytes = record.bytes ?? (await store.findExhibitBytes(id.slice(2)));
+      if (!bytes) return; // removed meanwhile
+      plaintext = new Uint8Array(bytes);
+    }
     outbox.push({
       id,
       expected,
@@ -293,6 +315,7 @@ export async function syncOnce(
             await sent(info.id, info.version, writes[index]!.record);
         } catch (error) {
           if (!conflict(error)) throw error;
+          report.retry++;
           // One record of the batch changed elsewhere: the others go one by one.
           for (const write of writes)
             try {
@@ -352,6 +375,12 @@ export async function syncOnce(
   }
 
   const ids = [...new Set([...remote.keys(), ...local.keys(), ...states.keys()])];
+  /** A record edited here while this pass ran: never overwritten, the next pass merges it. */
+  const editedMeanwhile = async (id: string, mine: Local | undefined) => {
+    if (await unchangedSince(store, id, mine)) return false;
+    report.retry++;
+    return true;
+  };
   await prefetch(
     ids.filter((id) => {
       const [info, state] = [remote.get(id), states.get(id)];
@@ -363,15 +392,15 @@ export async function syncOnce(
     if (info && (!state || info.version > state.version)) {
       const theirs = await pull(id, info);
       if (!theirs) return; // damaged: refused and reported, the local copy kept
-      if (!(await unchangedSince(store, id, mine))) return; // edited meanwhile: next pass
+      if (await editedMeanwhile(id, mine)) return;
       const mineChanged = mine && (!state || (await digestOf(mine)) !== state.digest);
       if (mine && mineChanged && mine.kind === 'json' && theirs.kind === 'json') {
         const merged: Local = { kind: 'json', ...mergeFields(state?.base ?? {}, mine, theirs) };
-        if (await applyLocally(store, id, merged)) report.pulled++;
+        if (await applyLocally(store, id, merged, pulledDisputes)) report.pulled++;
         await push(id, info.version, merged);
         return;
       }
-      if (await applyLocally(store, id, theirs)) {
+      if (await applyLocally(store, id, theirs, pulledDisputes)) {
         report.pulled++;
         await remember(id, info.version, theirs);
       }
@@ -389,7 +418,7 @@ export async function syncOnce(
       // Deleted on another device: deleted here too, unless it was changed here since.
       if (mine && (await digestOf(mine)) !== state.digest) await push(id, 0, mine);
       else {
-        if (mine && !(await unchangedSince(store, id, mine))) return; // edited meanwhile
+        if (mine && (await editedMeanwhile(id, mine))) return;
         if (mine) await removeLocally(store, id);
         await store.deleteSyncState(STATE + id);
         report.deleted++;
@@ -398,6 +427,12 @@ export async function syncOnce(
     }
     if (!info && mine) await push(id, 0, mine);
   });
-  await flush();
+  // The pulled disputes are written before anything is remembered as agreed on.
+  await store.putSynced(pulledDisputes);
+  try {
+    await flush();
+  } finally {
+    await store.putSyncStates(agreed);
+  }
   return report;
 }
