@@ -89,6 +89,28 @@ describe('The letter draft with sync on', () => {
     expect(await field(laptop, 'Account Name').inputValue()).toBe('Capital One Visa');
     await laptop.screenshot({ path: 'bench/out/sync-draft-laptop.png', fullPage: true });
     expect(await serverVersion('draft')).toBeGreaterThan(0);
+    // The server holds the draft as ciphertext: none of what was typed.
+    const table = tableOf(e2e.runtime.env);
+    const { Items = [] } = await table.doc.query({
+      TableName: table.name,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `SYNC#${subscriber.userId}` },
+    });
+    const stored = Items.flatMap((item) =>
+      Object.values(item).map((value) =>
+        value instanceof Uint8Array
+          ? `${Buffer.from(value).toString('utf8')} ${Buffer.from(value).toString('latin1')}`
+          : JSON.stringify(value),
+      ),
+    ).join('\n');
+    for (const typed of [
+      'Capital One Visa',
+      '$9,000',
+      'March 2026',
+      'equifax',
+      'incorrect-balance',
+    ])
+      expect(stored, typed).not.toContain(typed);
   });
 
   it('once mailed on the laptop, is gone from the server and from the phone', async () => {
@@ -122,7 +144,6 @@ describe('Edits made on both devices while offline', () => {
     await field(phone, 'Credit Bureau').selectOption('experian');
     await field(phone, 'Account Name').fill('Chase Sapphire');
     await syncedUntil(laptop, 'Account Name', 'Chase Sapphire');
-    await laptop.waitForTimeout(2000); // the laptop's sync of what it received settles
     const before = await serverVersion('draft');
 
     await Promise.all([laptop.context().setOffline(true), phone.context().setOffline(true)]);
