@@ -69,13 +69,15 @@ export function PrivacyPage() {
       <LegalSection id="sync-heading" title="If you turn on sync">
         <p>
           Sync across my devices is off until you turn it on in My Disputes. Then your disputes,
-          their files, your checkup and your details are encrypted in your browser before they are
-          sent. The key is made from your sync passphrase, not your account password.
+          their files, your checkup, your details and the letter you are writing are encrypted in
+          your browser before they are sent. The key is made from your sync passphrase, not your
+          account password.
         </p>
         <ul className={listClasses}>
           <li>
-            Our server keeps only the encrypted data, with each record&apos;s random id, version,
-            size and time. We cannot read it, and neither can anyone who reads our database.
+            Our server keeps only the encrypted data, with each record&apos;s id (random, or the
+            kind of record, such as &quot;draft&quot;), version, size and time. We cannot read it,
+            and neither can anyone who reads our database.
           </li>
           <li>
             A password reset does not open or delete it. A new device asks for your sync passphrase

@@ -7,7 +7,9 @@ import {
   type ExhibitInfo,
 } from '@shared/disputes';
 import { compareIso } from '@shared/letters';
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { stampEdits, type EditTimes } from './edit-times';
+import { now } from './ids';
 import { DATA_CHANGED, STORAGE_KEYS } from './keys';
 
 /** What sync keeps about the account on this device (`lib/sync/`): its key and each record's state. */
@@ -22,9 +24,11 @@ interface DisputesSchema extends DBSchema {
   files: { key: string; value: { id: string; bytes: ArrayBuffer } };
   /** Version 2: the sync key (a non-extractable CryptoKey) and each synced record's version. */
   sync: { key: string; value: SyncStateEntry };
+  /** Version 3: by dispute id, when each of its fields was last edited here (sync merges by it). */
+  edits: { key: string; value: { id: string; times: EditTimes } };
 }
 
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 
 /** The sync state entry that says sync is on for the account on this device (and holds its key). */
 export const SYNC_SETTINGS_ID = 'settings';
@@ -48,6 +52,12 @@ function fromBase64(base64: string): ArrayBuffer {
   return bytes.buffer;
 }
 
+type DisputesTransaction = IDBPTransaction<
+  DisputesSchema,
+  ('disputes' | 'files' | 'edits')[],
+  'readwrite'
+>;
+
 /** The signed-in user's disputes, attached files and sync state in this browser's IndexedDB. */
 export class DisputeStore {
   private constructor(
@@ -63,6 +73,7 @@ export class DisputeStore {
           database.createObjectStore('files', { keyPath: 'id' });
         }
         if (oldVersion < 2) database.createObjectStore('sync', { keyPath: 'id' });
+        if (oldVersion < 3) database.createObjectStore('edits', { keyPath: 'id' });
       },
       // "Delete all my data" (here or in another tab) must not wait for this connection.
       blocking() {
@@ -89,31 +100,82 @@ export class DisputeStore {
     return (await this.db.get('disputes', id)) ?? undefined;
   }
 
-  async put(dispute: Dispute): Promise<void> {
-    await this.db.put('disputes', dispute);
+  /**
+   * Stores the dispute with its edit times: `editedAt` when given (only sync passes it, a synced
+   * copy's), else each field that differs from the stored one stamped now.
+   */
+  async put(dispute: Dispute, editedAt?: EditTimes): Promise<void> {
+    const tx = this.db.transaction(['disputes', 'edits'], 'readwrite');
+    await Promise.all([
+      this.writeDispute(
+        tx,
+        dispute,
+        editedAt,
+        editedAt ? undefined : await tx.objectStore('disputes').get(dispute.id),
+      ),
+      tx.done,
+    ]);
     announceChange();
+  }
+
+  /** Writes a dispute and its edit times in `tx`; `before` is the stored one it replaces. */
+  private async writeDispute(
+    tx: DisputesTransaction,
+    dispute: Dispute,
+    editedAt: EditTimes | undefined,
+    before: Dispute | undefined,
+  ): Promise<void> {
+    const edits = tx.objectStore('edits');
+    const times =
+      editedAt ?? stampEdits((await edits.get(dispute.id))?.times, before, dispute, now());
+    await Promise.all([
+      tx.objectStore('disputes').put(dispute),
+      edits.put({ id: dispute.id, times }),
+    ]);
+  }
+
+  /**
+   * Disputes from another device with the edit times they carry: one transaction, and one change
+   * announced for all (views reload once, not once per dispute).
+   */
+  async putSynced(records: { dispute: Dispute; editedAt: EditTimes }[]): Promise<void> {
+    if (!records.length) return;
+    const tx = this.db.transaction(['disputes', 'edits'], 'readwrite');
+    await Promise.all([
+      ...records.flatMap(({ dispute, editedAt }) => [
+        tx.objectStore('disputes').put(dispute),
+        tx.objectStore('edits').put({ id: dispute.id, times: editedAt }),
+      ]),
+      tx.done,
+    ]);
+    announceChange();
+  }
+
+  /** When each field of each dispute was last edited on this device, by dispute id. */
+  async editTimes(): Promise<Map<string, EditTimes>> {
+    return new Map((await this.db.getAll('edits')).map((entry) => [entry.id, entry.times]));
   }
 
   /** Stores the file and lists it as the dispute's next exhibit, together. */
   async addExhibit(disputeId: string, info: ExhibitInfo, bytes: ArrayBuffer): Promise<Dispute> {
-    const tx = this.db.transaction(['disputes', 'files'], 'readwrite');
+    const tx = this.db.transaction(['disputes', 'files', 'edits'], 'readwrite');
     const dispute = await tx.objectStore('disputes').get(disputeId);
     if (!dispute) throw new Error(`No dispute ${disputeId}`);
     const next = { ...dispute, exhibits: [...dispute.exhibits, info] };
     await tx.objectStore('files').put({ id: info.id, bytes });
-    await tx.objectStore('disputes').put(next);
+    await this.writeDispute(tx, next, undefined, dispute);
     await tx.done;
     announceChange();
     return next;
   }
 
   async removeExhibit(disputeId: string, exhibitId: string): Promise<Dispute> {
-    const tx = this.db.transaction(['disputes', 'files'], 'readwrite');
+    const tx = this.db.transaction(['disputes', 'files', 'edits'], 'readwrite');
     const dispute = await tx.objectStore('disputes').get(disputeId);
     if (!dispute) throw new Error(`No dispute ${disputeId}`);
     const next = { ...dispute, exhibits: dispute.exhibits.filter((each) => each.id !== exhibitId) };
     await tx.objectStore('files').delete(exhibitId);
-    await tx.objectStore('disputes').put(next);
+    await this.writeDispute(tx, next, undefined, dispute);
     await tx.done;
     announceChange();
     return next;
@@ -138,7 +200,12 @@ export class DisputeStore {
 
   /** Removes one dispute record only (sync applies another device's deletions one by one). */
   async deleteOne(id: string): Promise<void> {
-    await this.db.delete('disputes', id);
+    const tx = this.db.transaction(['disputes', 'edits'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('disputes').delete(id),
+      tx.objectStore('edits').delete(id),
+      tx.done,
+    ]);
     announceChange();
   }
 
@@ -152,6 +219,13 @@ export class DisputeStore {
 
   async putSyncState(entry: SyncStateEntry): Promise<void> {
     await this.db.put('sync', entry);
+  }
+
+  /** Many sync state entries in one transaction. */
+  async putSyncStates(entries: SyncStateEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const tx = this.db.transaction('sync', 'readwrite');
+    await Promise.all([...entries.map((entry) => tx.store.put(entry)), tx.done]);
   }
 
   async deleteSyncState(id: string): Promise<void> {
@@ -170,7 +244,7 @@ export class DisputeStore {
 
   /** Removes a dispute with its later rounds and their files. */
   async remove(id: string): Promise<void> {
-    const tx = this.db.transaction(['disputes', 'files'], 'readwrite');
+    const tx = this.db.transaction(['disputes', 'files', 'edits'], 'readwrite');
     const all = await tx.objectStore('disputes').getAll();
     const doomed = new Set([id]);
     for (let grew = true; grew;) {
@@ -184,6 +258,7 @@ export class DisputeStore {
     for (const dispute of all.filter((each) => doomed.has(each.id))) {
       for (const exhibit of dispute.exhibits) await tx.objectStore('files').delete(exhibit.id);
       await tx.objectStore('disputes').delete(dispute.id);
+      await tx.objectStore('edits').delete(dispute.id);
     }
     await tx.done;
     announceChange();
@@ -207,17 +282,20 @@ export class DisputeStore {
 
   /**
    * Writes a checked backup in one transaction: a dispute or file with the same id is replaced,
-   * others are kept. Either all of it is written or nothing is.
+   * others are kept (an imported field that differs counts as edited now). Either all of it is
+   * written or nothing is.
    */
   async importBackup(backup: Backup): Promise<number> {
     const files = backup.exhibits.map((exhibit) => ({
       id: exhibit.id,
       bytes: fromBase64(exhibit.base64),
     }));
-    const tx = this.db.transaction(['disputes', 'files'], 'readwrite');
+    const tx = this.db.transaction(['disputes', 'files', 'edits'], 'readwrite');
     await Promise.all([
       ...files.map((file) => tx.objectStore('files').put(file)),
-      ...backup.disputes.map((dispute) => tx.objectStore('disputes').put(dispute)),
+      ...backup.disputes.map(async (dispute) =>
+        this.writeDispute(tx, dispute, undefined, await tx.objectStore('disputes').get(dispute.id)),
+      ),
       tx.done,
     ]);
     announceChange();

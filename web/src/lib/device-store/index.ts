@@ -1,6 +1,7 @@
 // The browser's one data layer: every record the app stores for an account, and only here.
 export { STORAGE_KEYS, DATA_CHANGED } from './keys';
-export { newId, today } from './ids';
+export { newId, now, today } from './ids';
+export type { EditTimes } from './edit-times';
 export {
   NO_STORED_DETAILS,
   dropLegacySentLetters,
@@ -15,6 +16,7 @@ export {
   loadPractice,
   loadDetails,
   loadDraft,
+  localEditTimes,
   parseDetails,
   saveCheckup,
   saveDetails,
@@ -23,6 +25,7 @@ export {
   switchReminders,
   type StoredDetails,
   type StoredDraft,
+  type LocalRecordName,
 } from './local-records';
 export { DisputeStore, hasDisputesOnDevice, syncIsOnHere } from './disputes-db';
 export { exportBackup, importBackup } from './backup';

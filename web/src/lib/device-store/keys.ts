@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   practice: (userId: string) => `${APP}:checkup-practice:${userId}`,
   /** The generator's unfinished letter: localStorage, until sent or discarded. */
   draft: (userId: string) => `${APP}:letter-draft:${userId}`,
+  /** When each field of the details, checkup and draft was last edited here (sync merges by it). */
+  editTimes: (userId: string) => `${APP}:edit-times:${userId}`,
   /** Whether this browser turned e-mail reminders on: localStorage ('on' or absent). */
   reminders: (userId: string) => `${APP}:reminders:${userId}`,
   /** My Disputes, its files and the sync state: one IndexedDB database. */

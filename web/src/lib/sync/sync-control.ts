@@ -90,7 +90,8 @@ export async function syncNow(userId: string): Promise<SyncOutcome | null> {
     const key = settings?.key as CryptoKey | undefined;
     if (!key) return null;
     const { api, syncOnce, KEYRING_ID } = await parts();
-    if (!(await api.list()).some((info) => info.id === KEYRING_ID)) {
+    const listing = await api.list();
+    if (!listing.some((info) => info.id === KEYRING_ID)) {
       await store.clearSyncState();
       return {
         pulled: 0,
@@ -100,20 +101,24 @@ export async function syncNow(userId: string): Promise<SyncOutcome | null> {
         warning: SYNC_MESSAGES.turnedOffElsewhere,
       };
     }
-    const first = await syncOnce(store, key, api);
+    const first = await syncOnce(store, key, api, listing);
     // A write another device made meanwhile (409) is read and merged on a second pass.
-    const second = await syncOnce(store, key, api);
-    const tampered = new Set([...first.tampered, ...second.tampered]).size;
+    const second = first.retry ? await syncOnce(store, key, api) : undefined;
+    const passes = second ? [first, second] : [first];
+    const tampered = new Set(passes.flatMap((pass) => pass.tampered)).size;
     const warning = [
       tampered ? SYNC_MESSAGES.tampered(tampered) : '',
-      await refusedWarning(store, second.refused),
+      // The last pass knows which records are still refused.
+      await refusedWarning(store, (second ?? first).refused),
     ]
       .filter(Boolean)
       .join(' ');
+    const sum = (field: 'pulled' | 'pushed' | 'deleted') =>
+      passes.reduce((total, pass) => total + pass[field], 0);
     return {
-      pulled: first.pulled + second.pulled,
-      pushed: first.pushed + second.pushed,
-      deleted: first.deleted + second.deleted,
+      pulled: sum('pulled'),
+      pushed: sum('pushed'),
+      deleted: sum('deleted'),
       ...(warning ? { warning } : {}),
     };
   });

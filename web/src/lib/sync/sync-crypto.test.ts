@@ -11,7 +11,6 @@ import {
   TamperedRecordError,
   WrongSecretError,
 } from './sync-crypto';
-import { mergeFields } from './sync-engine';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -57,20 +56,4 @@ describe('sync crypto', () => {
         TamperedRecordError,
       );
   }, 60_000);
-});
-
-describe('mergeFields', () => {
-  it('keeps each side’s own change and, for a field both changed, the newer edit', () => {
-    const base = { a: 1, b: 1, c: 1 };
-    expect(mergeFields(base, { a: 2, b: 1, c: 5 }, 100, { a: 1, b: 3, c: 9 }, 200)).toEqual({
-      a: 2,
-      b: 3,
-      c: 9,
-    });
-    expect(mergeFields(base, { a: 1, b: 1, c: 5 }, 300, { a: 1, b: 1, c: 9 }, 200)).toEqual({
-      a: 1,
-      b: 1,
-      c: 5,
-    });
-  });
 });

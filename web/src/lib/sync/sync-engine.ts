@@ -1,15 +1,24 @@
 import { parseCheckup } from '@shared/checkup';
-import { parseDispute } from '@shared/disputes';
+import { parseDispute, type Dispute } from '@shared/disputes';
 import * as v from 'valibot';
 import type { DisputeStore, SyncStateEntry } from '../device-store/disputes-db';
+import type { EditTimes } from '../device-store/edit-times';
 import {
+  forgetCheckup,
+  forgetDetails,
+  forgetDraft,
   hasCheckupOnDevice,
   hasDetailsOnDevice,
   loadCheckup,
   loadDetails,
+  loadDraft,
+  localEditTimes,
   parseDetails,
+  parseStoredDraft,
   saveCheckup,
   saveDetails,
+  saveDraft,
+  type LocalRecordName,
 } from '../device-store/local-records';
 import { decryptRecord, encryptRecord, TamperedRecordError } from './sync-crypto';
 import type { RecordInfo, SyncApi } from './sync-api';
@@ -17,23 +26,39 @@ import { BATCH_BYTES, BATCH_RECORDS, BATCHED_RECORD_BYTES, SyncApiError } from '
 
 /**
  * Two-way sync of one account's records with the server's ciphertext. Record ids say only what
- * kind of record it is: `d-<dispute id>`, `x-<exhibit id>`, `details`, `checkup` (all random
- * or fixed, never typed by the user); `keyring` is the wrapped key. A change on both sides is
- * settled here, per field: the field changed on one side only takes that side's value; a
- * field changed on both takes the newer edit.
+ * kind of record it is: `d-<dispute id>`, `x-<exhibit id>`, `details`, `checkup`, `draft` (all
+ * random or fixed, never typed by the user); `keyring` is the wrapped key. A change on both sides
+ * is settled here, per field: the field changed on one side only takes that side's value; a
+ * field changed on both takes the later edit, by the edit times the device store stamped when
+ * the user made it (carried inside the encrypted record).
  */
 
 export const KEYRING_ID = 'keyring';
 const STATE = 'rec:';
 
 type JsonValue = Record<string, unknown>;
-type Local = { kind: 'json'; value: JsonValue } | { kind: 'bytes'; bytes: ArrayBuffer };
+type Local =
+  | { kind: 'json'; value: JsonValue; editedAt: EditTimes }
+  /** A file: its bytes, or null for one held here, read only when it is sent. */
+  | { kind: 'bytes'; bytes: ArrayBuffer | null };
 
-/** What a JSON record's plaintext holds besides its value: when it was last edited. */
+/** Disputes pulled in one pass, written together (one transaction, one change announced). */
+type PulledDisputes = { dispute: Dispute; editedAt: EditTimes }[];
+
+/**
+ * What a JSON record's plaintext holds besides its value: when each field was last edited (a
+ * record written before per-field times carries one time for all its fields).
+ */
 const EnvelopeSchema = v.object({
-  editedAt: v.number(),
+  editedAt: v.union([v.record(v.string(), v.number()), v.number()]),
   value: v.record(v.string(), v.unknown()),
 });
+
+const LOCAL_RECORDS: readonly string[] = [
+  'details',
+  'checkup',
+  'draft',
+] satisfies LocalRecordName[];
 
 /** This device's knowledge of a synced record: the version and content it last agreed on. */
 interface RecordState extends SyncStateEntry {
@@ -53,6 +78,8 @@ export interface SyncReport {
   tampered: string[];
   /** Records the server refused over a limit (413, its message naming it): kept here only. */
   refused: { id: string; limit: string }[];
+  /** Records left for another pass: written elsewhere first (409), or edited here meanwhile. */
+  retry: number;
 }
 
 const encoder = new TextEncoder();
@@ -65,71 +92,125 @@ async function digestOf(local: Local): Promise<string> {
   return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Per field: one side's change wins; both changed, the newer edit wins. */
-export function mergeFields(
-  base: JsonValue,
-  mine: JsonValue,
-  mineEditedAt: number,
-  theirs: JsonValue,
-  theirsEditedAt: number,
-): JsonValue {
-  const merged: JsonValue = {};
-  for (const field of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
-    const [b, m, t] = [stable(base[field]), stable(mine[field]), stable(theirs[field])];
-    const value =
-      m === t || t === b
-        ? mine[field]
-        : m === b
-          ? theirs[field]
-          : theirsEditedAt > mineEditedAt
-            ? theirs[field]
-            : mine[field];
-    if (value !== undefined) merged[field] = value;
+export interface Edited {
+  value: JsonValue;
+  editedAt: EditTimes;
+}
+
+/**
+ * Per field: one side's change wins; both changed, the later edit wins (a tie keeps mine). The
+ * merged record keeps each field's time from the side its value came from.
+ */
+export function mergeFields(base: JsonValue, mine: Edited, theirs: Edited): Edited {
+  const merged: Edited = { value: {}, editedAt: {} };
+  const fields = new Set([...Object.keys(mine.value), ...Object.keys(theirs.value)]);
+  for (const field of fields) {
+    const [b, m, t] = [base[field], mine.value[field], theirs.value[field]].map(stable);
+    const [mineAt, theirsAt] = [mine.editedAt[field] ?? 0, theirs.editedAt[field] ?? 0];
+    const side =
+      m === t
+        ? theirsAt > mineAt
+          ? theirs
+          : mine
+        : t === b
+          ? mine
+          : m === b
+            ? theirs
+            : theirsAt > mineAt
+              ? theirs
+              : mine;
+    if (side.value[field] !== undefined) merged.value[field] = side.value[field];
+    if (side.editedAt[field] !== undefined) merged.editedAt[field] = side.editedAt[field]!;
   }
   return merged;
+}
+
+/** The account's details, checkup or draft as kept on this device, with its edit times. */
+function localRecord(
+  userId: string,
+  id: LocalRecordName,
+): Extract<Local, { kind: 'json' }> | undefined {
+  const value =
+    id === 'details'
+      ? hasDetailsOnDevice(userId) && loadDetails(userId)
+      : id === 'checkup'
+        ? hasCheckupOnDevice(userId) && loadCheckup(userId)
+        : loadDraft(userId);
+  return value
+    ? { kind: 'json', value: { ...value }, editedAt: localEditTimes(userId, id) }
+    : undefined;
 }
 
 /** Every record of the account on this device, by sync id. */
 async function localRecords(store: DisputeStore): Promise<Map<string, Local>> {
   const records = new Map<string, Local>();
+  const times = await store.editTimes();
   for (const dispute of await store.list())
-    records.set(`d-${dispute.id}`, { kind: 'json', value: { ...dispute } });
-  for (const id of await store.exhibitIds()) {
-    const bytes = await store.findExhibitBytes(id);
-    if (bytes) records.set(`x-${id}`, { kind: 'bytes', bytes });
+    records.set(`d-${dispute.id}`, {
+      kind: 'json',
+      value: { ...dispute },
+      editedAt: times.get(dispute.id) ?? {},
+    });
+  for (const id of await store.exhibitIds()) records.set(`x-${id}`, { kind: 'bytes', bytes: null });
+  for (const id of LOCAL_RECORDS) {
+    const record = localRecord(store.userId, id as LocalRecordName);
+    if (record) records.set(id, record);
   }
-  const { userId } = store;
-  if (hasDetailsOnDevice(userId))
-    records.set('details', { kind: 'json', value: { ...loadDetails(userId) } });
-  const checkup = hasCheckupOnDevice(userId) ? loadCheckup(userId) : null;
-  if (checkup) records.set('checkup', { kind: 'json', value: { ...checkup } });
   return records;
 }
 
+/**
+ * Whether the record on this device is still `read` (what sync read at the start): a user's edit
+ * made while sync ran is never overwritten, the next pass merges it.
+ */
+async function unchangedSince(store: DisputeStore, id: string, read: Local | undefined) {
+  const before = read?.kind === 'json' ? read.value : undefined;
+  if (LOCAL_RECORDS.includes(id))
+    return stable(localRecord(store.userId, id as LocalRecordName)?.value) === stable(before);
+  // A dispute read as list() reads it; a new one's id is random, so none appears meanwhile.
+  if (!before || !id.startsWith('d-')) return true;
+  const now = await store.get(id.slice(2));
+  return stable(now && { ...parseDispute(now) }) === stable(before);
+}
+
 /** Writes a record from the server on this device, after checking it with its schema. */
-async function applyLocally(store: DisputeStore, id: string, local: Local): Promise<boolean> {
+async function applyLocally(
+  store: DisputeStore,
+  id: string,
+  local: Local,
+  disputes: PulledDisputes,
+): Promise<boolean> {
   if (local.kind === 'bytes') {
-    if (!id.startsWith('x-')) return false;
+    if (!id.startsWith('x-') || !local.bytes) return false;
     await store.putExhibitBytes(id.slice(2), local.bytes);
     return true;
   }
+  const { userId } = store;
   if (id.startsWith('d-')) {
     const dispute = parseDispute(local.value);
     if (!dispute || dispute.id !== id.slice(2)) return false;
-    await store.put(dispute);
+    disputes.push({ dispute, editedAt: local.editedAt });
     return true;
   }
-  if (id === 'details') return saveDetails(store.userId, parseDetails(local.value));
+  if (id === 'details') return saveDetails(userId, parseDetails(local.value), local.editedAt);
   if (id === 'checkup') {
     const checkup = parseCheckup(local.value);
-    return checkup ? saveCheckup(store.userId, checkup) : false;
+    return checkup ? saveCheckup(userId, checkup, local.editedAt) : false;
+  }
+  if (id === 'draft') {
+    const draft = parseStoredDraft(local.value);
+    return draft ? saveDraft(userId, draft, local.editedAt) : false;
   }
   return false;
 }
 
+/** Deleted on another device (a draft sent or discarded, details forgotten): deleted here. */
 async function removeLocally(store: DisputeStore, id: string): Promise<void> {
   if (id.startsWith('d-')) await store.deleteOne(id.slice(2));
   else if (id.startsWith('x-')) await store.deleteExhibitBytes(id.slice(2));
+  else if (id === 'details') forgetDetails(store.userId);
+  else if (id === 'checkup') forgetCheckup(store.userId);
+  else if (id === 'draft') forgetDraft(store.userId);
 }
 
 /** Runs `run` over `items` a few at a time. */
@@ -142,16 +223,28 @@ async function inPool<T>(items: T[], run: (item: T) => Promise<void>, size = 6):
   );
 }
 
-/** One pass of two-way sync; a second pass settles records another device wrote meanwhile. */
+/**
+ * One pass of two-way sync over the server's `listing` (listed now when not given); a second pass
+ * settles what it left (`retry`): records another device wrote meanwhile.
+ */
 export async function syncOnce(
   store: DisputeStore,
   key: CryptoKey,
   api: SyncApi,
-  now: () => number = Date.now,
+  listing?: RecordInfo[],
 ): Promise<SyncReport> {
-  const report: SyncReport = { pulled: 0, pushed: 0, deleted: 0, tampered: [], refused: [] };
+  const report: SyncReport = {
+    pulled: 0,
+    pushed: 0,
+    deleted: 0,
+    tampered: [],
+    refused: [],
+    retry: 0,
+  };
   const remote = new Map(
-    (await api.list()).filter((info) => info.id !== KEYRING_ID).map((info) => [info.id, info]),
+    (listing ?? (await api.list()))
+      .filter((info) => info.id !== KEYRING_ID)
+      .map((info) => [info.id, info]),
   );
   const local = await localRecords(store);
   const states = new Map(
@@ -160,23 +253,30 @@ export async function syncOnce(
       .map((entry) => [entry.id.slice(STATE.length), entry as RecordState]),
   );
 
+  /** What this pass agreed on with the server, written together once the pass is done. */
+  const agreed: RecordState[] = [];
   async function remember(id: string, version: number, record: Local) {
-    await store.putSyncState({
+    agreed.push({
       id: STATE + id,
       version,
       digest: await digestOf(record),
       ...(record.kind === 'json' ? { base: record.value } : {}),
-    } satisfies RecordState);
+    });
   }
+  const pulledDisputes: PulledDisputes = [];
 
   /** Sealed writes waiting to be sent: small ones in batches, files one by one. */
   const outbox: { id: string; expected: number; record: Local; sealed: Uint8Array }[] = [];
 
   async function push(id: string, expected: number, record: Local) {
-    const plaintext =
-      record.kind === 'bytes'
-        ? new Uint8Array(record.bytes)
-        : encoder.encode(stable({ editedAt: now(), value: record.value }));
+    let plaintext: Uint8Array;
+    if (record.kind === 'json')
+      plaintext = encoder.encode(stable({ editedAt: record.editedAt, value: record.value }));
+    else {
+      const bytes = record.bytes ?? (await store.findExhibitBytes(id.slice(2)));
+      if (!bytes) return; // removed meanwhile
+      plaintext = new Uint8Array(bytes);
+    }
     outbox.push({
       id,
       expected,
@@ -232,6 +332,7 @@ export async function syncOnce(
         } catch (error) {
           if (writes.length === 1 && refuse(writes[0]!.id, error)) return;
           if (!conflict(error) && !overLimit(error)) throw error;
+          if (conflict(error)) report.retry++;
           // One record of the batch changed elsewhere, or passed a quota: the others go one by one.
           for (const write of writes)
             try {
@@ -272,8 +373,15 @@ export async function syncOnce(
       const envelope = v.safeParse(EnvelopeSchema, JSON.parse(decoder.decode(plaintext)));
       if (!envelope.success) throw new TamperedRecordError(id);
       info.version = got.version;
-      (info as RecordInfo & { editedAt?: number }).editedAt = envelope.output.editedAt;
-      return { kind: 'json', value: envelope.output.value };
+      const { editedAt, value } = envelope.output;
+      return {
+        kind: 'json',
+        value,
+        editedAt:
+          typeof editedAt === 'number'
+            ? Object.fromEntries(Object.keys(value).map((field) => [field, editedAt]))
+            : editedAt,
+      };
     } catch (error) {
       if (error instanceof TamperedRecordError || error instanceof SyntaxError) {
         report.tampered.push(id);
@@ -284,6 +392,12 @@ export async function syncOnce(
   }
 
   const ids = [...new Set([...remote.keys(), ...local.keys(), ...states.keys()])];
+  /** A record edited here while this pass ran: never overwritten, the next pass merges it. */
+  const editedMeanwhile = async (id: string, mine: Local | undefined) => {
+    if (await unchangedSince(store, id, mine)) return false;
+    report.retry++;
+    return true;
+  };
   await prefetch(
     ids.filter((id) => {
       const [info, state] = [remote.get(id), states.get(id)];
@@ -295,23 +409,15 @@ export async function syncOnce(
     if (info && (!state || info.version > state.version)) {
       const theirs = await pull(id, info);
       if (!theirs) return; // damaged: refused and reported, the local copy kept
+      if (await editedMeanwhile(id, mine)) return;
       const mineChanged = mine && (!state || (await digestOf(mine)) !== state.digest);
       if (mine && mineChanged && mine.kind === 'json' && theirs.kind === 'json') {
-        const merged: Local = {
-          kind: 'json',
-          value: mergeFields(
-            state?.base ?? {},
-            mine.value,
-            now(),
-            theirs.value,
-            (info as RecordInfo & { editedAt?: number }).editedAt ?? 0,
-          ),
-        };
-        if (await applyLocally(store, id, merged)) report.pulled++;
+        const merged: Local = { kind: 'json', ...mergeFields(state?.base ?? {}, mine, theirs) };
+        if (await applyLocally(store, id, merged, pulledDisputes)) report.pulled++;
         await push(id, info.version, merged);
         return;
       }
-      if (await applyLocally(store, id, theirs)) {
+      if (await applyLocally(store, id, theirs, pulledDisputes)) {
         report.pulled++;
         await remember(id, info.version, theirs);
       }
@@ -329,6 +435,7 @@ export async function syncOnce(
       // Deleted on another device: deleted here too, unless it was changed here since.
       if (mine && (await digestOf(mine)) !== state.digest) await push(id, 0, mine);
       else {
+        if (mine && (await editedMeanwhile(id, mine))) return;
         if (mine) await removeLocally(store, id);
         await store.deleteSyncState(STATE + id);
         report.deleted++;
@@ -337,6 +444,12 @@ export async function syncOnce(
     }
     if (!info && mine) await push(id, 0, mine);
   });
-  await flush();
+  // The pulled disputes are written before anything is remembered as agreed on.
+  await store.putSynced(pulledDisputes);
+  try {
+    await flush();
+  } finally {
+    await store.putSyncStates(agreed);
+  }
   return report;
 }

@@ -17,6 +17,11 @@ export function PrivacyPanel() {
           you mark as mailed go to My Disputes, also kept only here. Your date of birth, SSN digits
           and report number are never stored.
         </li>
+        <li>
+          With Sync across my devices on (in My Disputes), your details, this unfinished letter and
+          My Disputes also reach your other devices, encrypted in this browser first: our server
+          cannot read them.
+        </li>
       </ul>
     </section>
   );

@@ -74,6 +74,17 @@ export function storableDraft(draft: GeneratorDraft): GeneratorDraft {
   };
 }
 
+/** A stored draft (another device's) with the fields kept only in this page taken from `page`. */
+export function withPageOnlyFields(stored: GeneratorDraft, page: GeneratorDraft): GeneratorDraft {
+  return {
+    ...stored,
+    items: stored.items.map((item, index) => ({
+      ...item,
+      identityTheftReportNumber: page.items[index]?.identityTheftReportNumber ?? '',
+    })),
+  };
+}
+
 /** Whether the user typed anything into the draft's items a reload or a closed tab would lose. */
 export function hasItemInput(draft: GeneratorDraft): boolean {
   return (

@@ -28,4 +28,14 @@ describe('the letter draft and its further bureaus', () => {
     expect(result.current.copies).toEqual({});
     expect(localStorage.getItem(STORAGE_KEYS.draft('user-1'))).toBeNull();
   });
+
+  it('keeps the people to notify with the draft, as a reload reads it back', () => {
+    const first = renderHook(() => useLetterDraft('user-1'));
+    act(() =>
+      first.result.current.update((draft) => ({ ...draft, notifyRecipients: 'Acme Motors' })),
+    );
+    first.unmount();
+    const { result } = renderHook(() => useLetterDraft('user-1'));
+    expect(result.current.draft.notifyRecipients).toBe('Acme Motors');
+  });
 });

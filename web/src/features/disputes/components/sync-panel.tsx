@@ -73,9 +73,9 @@ export function SyncPanel({ userId, onPulled }: { userId: string; onPulled: () =
         Sync across my devices
       </h3>
       <p className="mt-1 text-sm text-gray-800">
-        Keep the same disputes, files, checkup and details on every device you sign in on. They are
-        encrypted in this browser with your sync passphrase before they leave it: our server keeps
-        only ciphertext it cannot read.
+        Keep the same disputes, files, checkup, details and unfinished letter on every device you
+        sign in on. They are encrypted in this browser with your sync passphrase before they leave
+        it: our server keeps only ciphertext it cannot read.
       </p>
 
       {recoveryCode && (

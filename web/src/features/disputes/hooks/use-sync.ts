@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DATA_CHANGED, syncIsOnHere } from '@/lib/device-store';
+import { useSyncTriggers } from '@/hooks/use-sync-triggers';
+import { syncIsOnHere } from '@/lib/device-store';
 
 export type SyncView =
   | { status: 'checking' }
@@ -10,9 +11,6 @@ export type SyncView =
 
 /** The sync code: its own chunk, loaded after My Disputes is on screen. */
 const control = () => import('@/lib/sync/sync-control');
-
-/** After a change here, how long to wait for more before sending it. */
-const CHANGE_DELAY_MS = 1500;
 
 /**
  * Sync for My Disputes: whether it is on, and when on, a sync after the page is shown, when the
@@ -78,26 +76,7 @@ export function useSync(userId: string, onPulled: () => void) {
     return elsewhere ? 'elsewhere' : 'setup';
   }, []);
 
-  const on = view.status === 'on';
-  useEffect(() => {
-    if (!on) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void sync(), CHANGE_DELAY_MS);
-    };
-    const visible = () => document.visibilityState === 'visible' && void sync();
-    const focused = () => void sync();
-    window.addEventListener('focus', focused);
-    document.addEventListener('visibilitychange', visible);
-    window.addEventListener(DATA_CHANGED, soon);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('focus', focused);
-      document.removeEventListener('visibilitychange', visible);
-      window.removeEventListener(DATA_CHANGED, soon);
-    };
-  }, [on, sync]);
+  useSyncTriggers(view.status === 'on', sync);
 
   const turnOn = useCallback(
     async (passphrase: string) => {
