@@ -28,6 +28,15 @@ export function signInDelayMs(failures: number, policy: SignInDelayPolicy): numb
   return Math.min(seconds, policy.maxDelaySeconds) * 1000;
 }
 
+/**
+ * Whether the count says to wait: past the free attempts and before its time. A free one's time
+ * is when it was counted, which a parallel request that read the clock a moment earlier is
+ * before: that one owes nothing either.
+ */
+function owesWait(seen: SignInFailures, now: number, policy: SignInDelayPolicy): boolean {
+  return signInDelayMs(seen.failures, policy) > 0 && seen.nextAt > now;
+}
+
 /** Who makes a password attempt: a client key, and whether it holds the account's device cookie. */
 export interface SignInClient {
   key: string;
@@ -69,7 +78,7 @@ function takeTurn(
     async () => {
       const out = await table.doc.get({ TableName: table.name, Key, ConsistentRead: true });
       const seen = withoutKeys<SignInFailures>(out.Item);
-      if (seen && seen.nextAt > now) return undefined;
+      if (seen && owesWait(seen, now, policy)) return undefined;
       const failures = (seen?.failures ?? 0) + 1;
       try {
         await table.doc.put({

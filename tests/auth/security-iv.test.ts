@@ -278,6 +278,29 @@ describe('3. per-account sign-in limit', () => {
     }
   });
 
+  it('admits an attempt stamped a moment before one already counted, while no wait is owed', async () => {
+    const server = await startAuthServer({ SIGN_IN_FREE_FAILURES: '5' });
+    server.clock.freeze();
+    try {
+      const email = uniqueEmail('stamped');
+      const password = 'the right one';
+      await call(server, 'POST', '/signup', { body: { email, password } });
+      const attempt = (pass: string) =>
+        call(server, 'POST', '/token?grant_type=password', { body: { email, password: pass } });
+      expect((await attempt('wrong')).status).toBe(400);
+      // Two requests at once: the one that read the clock first reaches the table second.
+      server.clock.advance(-50);
+      expect((await attempt(password)).status).toBe(200);
+      // Once a wait is owed, it is: five free failures, then none before a second has passed.
+      for (let failures = 0; failures < 5; failures += 1)
+        expect((await attempt('wrong')).status).toBe(400);
+      server.clock.advance(-50);
+      expect((await attempt(password)).status).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('counts an unknown address the same way, so the wait tells nothing', async () => {
     const server = await manyClients({ SIGN_IN_ACCOUNT_FREE_FAILURES: '5' });
     try {
