@@ -1,3 +1,4 @@
+import { RETRY, retryOnConflict } from '../platform/conflict-retry';
 import { isConditionFailure, withoutKeys, type Table } from '../platform/dynamo';
 import { identityKeys } from './items';
 
@@ -27,6 +28,15 @@ export function signInDelayMs(failures: number, policy: SignInDelayPolicy): numb
   return Math.min(seconds, policy.maxDelaySeconds) * 1000;
 }
 
+/**
+ * Whether the count says to wait: past the free attempts and before its time. A free one's time
+ * is when it was counted, which a parallel request that read the clock a moment earlier is
+ * before: that one owes nothing either.
+ */
+function owesWait(seen: SignInFailures, now: number, policy: SignInDelayPolicy): boolean {
+  return signInDelayMs(seen.failures, policy) > 0 && seen.nextAt > now;
+}
+
 /** Who makes a password attempt: a client key, and whether it holds the account's device cookie. */
 export interface SignInClient {
   key: string;
@@ -50,33 +60,46 @@ interface Turn {
   failures: number;
 }
 
-async function takeTurn(
+/**
+ * A turn lost to a parallel attempt is taken again from the count that attempt left: each is
+ * counted in turn and refused only when a wait is owed, not for landing in the same instant
+ * (two devices signing in at once). Each loss means another write landed: a bounded loop.
+ */
+const TURN_ATTEMPTS = 8;
+
+function takeTurn(
   table: Table,
   Key: Key,
   now: number,
   policy: SignInDelayPolicy,
 ): Promise<Turn | undefined> {
-  const out = await table.doc.get({ TableName: table.name, Key, ConsistentRead: true });
-  const seen = withoutKeys<SignInFailures>(out.Item);
-  if (seen && seen.nextAt > now) return undefined;
-  const failures = (seen?.failures ?? 0) + 1;
-  try {
-    await table.doc.put({
-      TableName: table.name,
-      Item: {
-        ...Key,
-        failures,
-        nextAt: now + signInDelayMs(failures, policy),
-        ttl: Math.ceil(now / 1000) + FORGET_AFTER_SECONDS,
-      },
-      ConditionExpression: seen ? 'failures = :seen' : 'attribute_not_exists(pk)',
-      ...(seen ? { ExpressionAttributeValues: { ':seen': seen.failures } } : {}),
-    });
-    return { Key, seen, failures };
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  return retryOnConflict(
+    { attempts: TURN_ATTEMPTS },
+    async () => {
+      const out = await table.doc.get({ TableName: table.name, Key, ConsistentRead: true });
+      const seen = withoutKeys<SignInFailures>(out.Item);
+      if (seen && owesWait(seen, now, policy)) return undefined;
+      const failures = (seen?.failures ?? 0) + 1;
+      try {
+        await table.doc.put({
+          TableName: table.name,
+          Item: {
+            ...Key,
+            failures,
+            nextAt: now + signInDelayMs(failures, policy),
+            ttl: Math.ceil(now / 1000) + FORGET_AFTER_SECONDS,
+          },
+          ConditionExpression: seen ? 'failures = :seen' : 'attribute_not_exists(pk)',
+          ...(seen ? { ExpressionAttributeValues: { ':seen': seen.failures } } : {}),
+        });
+        return { Key, seen, failures };
+      } catch (error) {
+        if (isConditionFailure(error)) return RETRY;
+        throw error;
+      }
+    },
+    () => undefined,
+  );
 }
 
 /** Gives a turn back (the other counter refused): the counter is as before, unless moved since. */
@@ -106,9 +129,9 @@ async function giveBack(table: Table, turn: Turn): Promise<void> {
 
 /**
  * Counts a password attempt before the password is compared, on the client's counter and, for a
- * client the account does not know, on the account's: false while either owes a wait, or when a
- * parallel attempt took the turn (then the other counter is given back). The right password
- * clears what it counted (`clearSignInFailures`), so only wrong ones stay counted.
+ * client the account does not know, on the account's: false while either owes a wait (then the
+ * other counter is given back). The right password clears what it counted
+ * (`clearSignInFailures`), so only wrong ones stay counted.
  */
 export async function claimSignInAttempt(
   table: Table,

@@ -26,6 +26,12 @@ export function createClock() {
     freeze() {
       frozenAt = Date.now() + offset;
     },
+    /** Lets a frozen clock run on from where it stands. */
+    resume() {
+      if (frozenAt === undefined) return;
+      offset = frozenAt - Date.now();
+      frozenAt = undefined;
+    },
   };
 }
 

@@ -250,6 +250,57 @@ describe('3. per-account sign-in limit', () => {
     }
   });
 
+  it('counts attempts made at the same moment one by one: none is refused while none owes a wait', async () => {
+    const server = await startAuthServer({ SIGN_IN_FREE_FAILURES: '5' });
+    server.clock.freeze();
+    try {
+      const email = uniqueEmail('devices');
+      const password = 'the right one';
+      await call(server, 'POST', '/signup', { body: { email, password } });
+      // One household's devices behind one address, signing in at once: each takes its own turn.
+      const signIns = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          call(server, 'POST', '/token?grant_type=password', { body: { email, password } }),
+        ),
+      );
+      expect(signIns.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      // Guesses at once are each counted too: the five free ones reach the password, not a sixth.
+      const guesses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          call(server, 'POST', '/token?grant_type=password', {
+            body: { email, password: `wrong ${i}` },
+          }),
+        ),
+      );
+      expect(guesses.map((answer) => answer.status).sort()).toEqual([400, 400, 400, 400, 400, 429]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('admits an attempt stamped a moment before one already counted, while no wait is owed', async () => {
+    const server = await startAuthServer({ SIGN_IN_FREE_FAILURES: '5' });
+    server.clock.freeze();
+    try {
+      const email = uniqueEmail('stamped');
+      const password = 'the right one';
+      await call(server, 'POST', '/signup', { body: { email, password } });
+      const attempt = (pass: string) =>
+        call(server, 'POST', '/token?grant_type=password', { body: { email, password: pass } });
+      expect((await attempt('wrong')).status).toBe(400);
+      // Two requests at once: the one that read the clock first reaches the table second.
+      server.clock.advance(-50);
+      expect((await attempt(password)).status).toBe(200);
+      // Once a wait is owed, it is: five free failures, then none before a second has passed.
+      for (let failures = 0; failures < 5; failures += 1)
+        expect((await attempt('wrong')).status).toBe(400);
+      server.clock.advance(-50);
+      expect((await attempt(password)).status).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('counts an unknown address the same way, so the wait tells nothing', async () => {
     const server = await manyClients({ SIGN_IN_ACCOUNT_FREE_FAILURES: '5' });
     try {

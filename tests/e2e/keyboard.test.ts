@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
+import { openApp, untilFocusOnNewPage } from '../support/app-ready';
 import { useE2eSetup } from '../support/e2e';
 
 /**
@@ -77,13 +78,15 @@ const dialog = () => page.getByRole('dialog', { name: 'Letter Preview' });
 
 describe('keyboard-only journey', () => {
   it('signs in from the home page', async () => {
-    await page.goto(e2e.runtime.url);
-    await page.getByRole('banner').waitFor();
+    // Keys on the prerendered page, before the app has it, would follow the link as a page
+    // load, to a form whose fields stay disabled (passed by) until that page is hydrated too.
+    await openApp(page, e2e.runtime.url);
     await tabTo('Sign In');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/auth$/);
-    // The route's code loads lazily; Tab once the form is there.
+    // The route's code loads lazily; Tab once the form is there and focus has moved to it.
     await page.getByLabel('Email Address').waitFor();
+    await untilFocusOnNewPage(page);
     await tabTo(/^Email Address/);
     await page.keyboard.type(subscriber.email);
     await tabTo(/^Password/);
@@ -92,6 +95,7 @@ describe('keyboard-only journey', () => {
     await page.waitForURL(/\/tools$/);
     await page.getByText('Active Subscription - Unlimited Access').waitFor();
     await page.getByLabel('Your Name').waitFor();
+    await untilFocusOnNewPage(page);
   });
 
   it('fills in the letter and generates it (download + preview)', async () => {
@@ -99,7 +103,7 @@ describe('keyboard-only journey', () => {
     await tabTo(/Step 2: Disputed items$/);
     await page.keyboard.press('Enter');
     // The step is a history entry: focus moves once the new address has rendered.
-    await vi.waitFor(async () => expect((await readFocus()).tag).toBe('h2'));
+    await page.locator('h2:focus').waitFor();
     expect(await expectFocusVisible()).toMatchObject({ name: 'Disputed items', tag: 'h2' });
     await tabTo(/^Credit Bureau/);
     await page.keyboard.press('ArrowDown');

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { LIMITS } from '../../shared/disputes';
 import { seedSubscriber, type Subscriber } from '../quality/harness';
+import { openApp } from '../support/app-ready';
 import { useE2eSetup } from '../support/e2e';
 import { signInThroughApp } from '../support/sign-in';
 import { importDisputes, threeDisputes } from '../support/three-disputes';
@@ -294,8 +295,8 @@ describe('focus ring', () => {
     'every focus stop on %s shows a ring of at least 3:1 against its background',
     async (route) => {
       const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(`${e2e.runtime.url}${route}`);
-      await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+      // The stops of the page the app runs, not of the prerendered one before it.
+      await openApp(page, `${e2e.runtime.url}${route}`);
       const stops: FocusStop[] = [];
       for (let presses = 0; presses < 60; presses += 1) {
         await page.keyboard.press('Tab');
