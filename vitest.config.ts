@@ -87,6 +87,9 @@ export default defineConfig({
           deps: PRE_BUNDLED,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page's answer is waited for, not timed: vitest's 1 s default for `expect.poll` is a
+          // race against the browser on a loaded 2-core machine (a poll ends as soon as it holds).
+          expect: { poll: { timeout: 15_000 } },
           // After `node` and `web`, before `logs` scans what it wrote. Each file starts its own
           // runtime and browser, so two run side by side: one alone left a core idle
           // (335 → 262 s for the project, with both cores shared).
