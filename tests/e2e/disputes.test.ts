@@ -17,6 +17,8 @@ let page: Page;
 let subscriber: Subscriber;
 /** Every request any page of the context makes while `recording` is on. */
 const requests: string[] = [];
+/** Requests of the journey that carried a body: none may (nothing of a letter leaves the page). */
+const withBody: string[] = [];
 let recording = false;
 
 const TINY_PNG = Buffer.from(
@@ -35,7 +37,9 @@ beforeAll(async () => {
   subscriber = await seedSubscriber(e2e.runtime.url, e2e.runtime.stripeEmulator!.url, 'disputes');
   page = await e2e.newPage({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   page.context().on('request', (request) => {
-    if (recording) requests.push(`${request.method()} ${request.url()}`);
+    if (!recording) return;
+    requests.push(`${request.method()} ${request.url()}`);
+    if (request.postDataBuffer()?.length) withBody.push(`${request.method()} ${request.url()}`);
   });
 });
 
@@ -243,8 +247,19 @@ describe('My Disputes in Chromium', () => {
     // Chromium itself fetches the tab icon again when the address changes (the header link to
     // My Disputes); that GET carries nothing of the page. Every other request would be the app's.
     const favicon = `GET ${e2e.runtime.url}/favicon.svg`;
+    // "Delete all my data" (the backup step) deletes our servers' synced copy and reminders,
+    // with sync off too: two DELETEs without a body. Nothing else may leave the page.
+    const deleteAll = [
+      `DELETE ${e2e.runtime.url}/functions/v1/sync/records`,
+      `DELETE ${e2e.runtime.url}/functions/v1/reminders`,
+    ];
+    expect(during.filter((request) => deleteAll.includes(request))).toEqual(deleteAll);
     expect(
-      during.filter((request) => /\s(https?|wss?):/.test(request) && request !== favicon),
+      during.filter(
+        (request) =>
+          /\s(https?|wss?):/.test(request) && request !== favicon && !deleteAll.includes(request),
+      ),
     ).toEqual([]);
+    expect(withBody).toEqual([]);
   });
 });
