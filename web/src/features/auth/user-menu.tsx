@@ -57,7 +57,7 @@ export function UserMenu(props: UserMenuProps) {
         className="flex max-w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-gray-100"
       >
         <span className="flex min-w-0 flex-col leading-tight">
-          <span className="max-w-48 truncate font-semibold text-ink">{props.name}</span>
+          <span className="max-w-40 truncate font-semibold text-ink">{props.name}</span>
           <span
             className={`text-xs ${props.subscriptionActive ? 'text-green-800' : 'text-gray-700'}`}
           >
