@@ -21,23 +21,30 @@ export function useSync(userId: string, onPulled: () => void) {
   const [view, setView] = useState<SyncView>({ status: 'checking' });
   const [warning, setWarning] = useState('');
   const running = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
   const pulledRef = useRef(onPulled);
   pulledRef.current = onPulled;
 
   const sync = useCallback((): Promise<void> => {
-    running.current ??= (async () => {
+    if (running.current) {
+      // A focus or change during a sync: one more pass after it, or what it brought waits for
+      // the next trigger.
+      again.current = true;
+      return running.current;
+    }
+    running.current = (async () => {
       setView((current) => (current.status === 'on' ? { ...current, syncing: true } : current));
       try {
-        const outcome = await (await control()).syncNow(userId);
-        // Not on here any more ("Delete all my data" removed its key with the rest).
-        if (!outcome) return setView({ status: 'off' });
-        setWarning(outcome.warning ?? '');
-        if (outcome.pulled || outcome.deleted) pulledRef.current();
-        setView(
-          outcome.off
-            ? { status: 'off' }
-            : { status: 'on', syncing: false, lastSynced: new Date() },
-        );
+        do {
+          again.current = false;
+          const outcome = await (await control()).syncNow(userId);
+          // Not on here any more ("Delete all my data" removed its key with the rest).
+          if (!outcome) return setView({ status: 'off' });
+          setWarning(outcome.warning ?? '');
+          if (outcome.pulled || outcome.deleted) pulledRef.current();
+          if (outcome.off) return setView({ status: 'off' });
+          setView({ status: 'on', syncing: again.current, lastSynced: new Date() });
+        } while (again.current);
       } catch {
         setView((current) => (current.status === 'on' ? { ...current, syncing: false } : current));
         setWarning('Sync could not reach our server. Your changes are kept here and sent later.');
