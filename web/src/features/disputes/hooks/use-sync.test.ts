@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type * as DeviceStore from '@/lib/device-store';
 import { useSync } from './use-sync';
 
 /** Each pass of the sync waits until the test lets it end. */
@@ -9,7 +10,7 @@ const syncNow = vi.fn(
 );
 vi.mock('@/lib/sync/sync-control', () => ({ syncNow }));
 vi.mock('@/lib/device-store', async (original) => ({
-  ...(await original<typeof import('@/lib/device-store')>()),
+  ...(await original<typeof DeviceStore>()),
   syncIsOnHere: () => Promise.resolve(true),
 }));
 
