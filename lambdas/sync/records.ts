@@ -6,7 +6,14 @@ import { cancellationCodes, type ItemKey, type Table } from '../platform/dynamo'
 import type { SyncQuotas } from './config';
 import { recordNotFound, SyncError } from './errors';
 import { syncKeys } from './items';
-import { conflict, infoOf, syncPartition, type Item, type RecordInfo } from './partition';
+import {
+  conflict,
+  infoOf,
+  syncPartition,
+  versionOf,
+  type Item,
+  type RecordInfo,
+} from './partition';
 
 export type { RecordInfo } from './partition';
 
@@ -35,6 +42,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
   const partition = syncPartition(table, quotas);
   const { TableName, head, batchWrite, deleteKeys, chunkKeysOf, usageUpdate, overQuota } =
     partition;
+  const { headPut, putHead, conflictNow } = partition;
 
   /** 413 for a record too large to keep, or to send in one request rather than in parts. */
   function checkOneRequest(size: number): void {
@@ -139,9 +147,8 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
     ): Promise<RecordInfo> {
       checkOneRequest(bytes.length);
       const current = await head(userId, id);
-      const currentVersion = (current?.version as number | undefined) ?? 0;
+      const currentVersion = versionOf(current);
       if (currentVersion !== expected) throw conflict(currentVersion);
-      const version = expected + 1;
       const chunks = chunksOf(bytes);
       // Chunks of this write only: a write racing this one has its own set.
       const set = randomUUID();
@@ -151,39 +158,15 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       );
       const info: RecordInfo = {
         id,
-        version,
+        version: expected + 1,
         size: bytes.length,
         updatedAt: new Date(now()).toISOString(),
       };
-      const addedRecords = current ? 0 : 1;
-      const addedBytes = bytes.length - ((current?.size as number | undefined) ?? 0);
-      try {
-        await table.doc.transactWrite({
-          TransactItems: [
-            {
-              Put: {
-                TableName,
-                Item: {
-                  ...syncKeys.record(userId, id),
-                  ...info,
-                  chunks: chunks.length,
-                  ...(chunks.length ? { set } : { data: bytes }),
-                },
-                ConditionExpression: current ? 'version = :expected' : 'attribute_not_exists(pk)',
-                ...(current ? { ExpressionAttributeValues: { ':expected': expected } } : {}),
-              },
-            },
-            usageUpdate(userId, addedRecords, addedBytes),
-          ],
-        });
-      } catch (error) {
-        await deleteKeys(newChunks);
-        const [record, usage] = cancellationCodes(error);
-        if (record === 'ConditionalCheckFailed')
-          throw conflict(((await head(userId, id))?.version as number | undefined) ?? 0);
-        if (usage === 'ConditionalCheckFailed') throw overQuota();
-        throw error;
-      }
+      const fields = { chunks: chunks.length, ...(chunks.length ? { set } : { data: bytes }) };
+      await putHead(userId, info, current, fields, {
+        // Whatever refused the head, no head will ever name this write's chunks.
+        onRefused: () => deleteKeys(newChunks),
+      });
       if (current) await deleteKeys(chunkKeysOf(userId, current));
       return info;
     },
@@ -213,9 +196,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
       const heads = new Map(
         (await headsOf(userId, ids)).map((item) => [item.id as string, item] as const),
       );
-      const stale = writes.filter(
-        (write) => ((heads.get(write.id)?.version as number | undefined) ?? 0) !== write.expected,
-      );
+      const stale = writes.filter((write) => versionOf(heads.get(write.id)) !== write.expected);
       if (stale.length) throw conflictOf(stale.map((write) => write.id));
       const updatedAt = new Date(now()).toISOString();
       let addedRecords = 0;
@@ -227,14 +208,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
         addedBytes += bytes.length - ((head?.size as number | undefined) ?? 0);
         const info = { id, version: expected + 1, size: bytes.length, updatedAt };
         infos.push(info);
-        return {
-          Put: {
-            TableName,
-            Item: { ...syncKeys.record(userId, id), ...info, chunks: 0, data: bytes },
-            ConditionExpression: head ? 'version = :expected' : 'attribute_not_exists(pk)',
-            ...(head ? { ExpressionAttributeValues: { ':expected': expected } } : {}),
-          },
-        };
+        return headPut(userId, info, head, { chunks: 0, data: bytes });
       });
       try {
         await table.doc.transactWrite({
@@ -284,8 +258,7 @@ export function syncRecords(table: Table, quotas: SyncQuotas, now: Clock) {
         });
       } catch (error) {
         const [record] = cancellationCodes(error);
-        if (record === 'ConditionalCheckFailed')
-          throw conflict(((await head(userId, id))?.version as number | undefined) ?? 0);
+        if (record === 'ConditionalCheckFailed') throw await conflictNow(userId, id);
         throw error;
       }
       await deleteKeys(chunkKeysOf(userId, current));

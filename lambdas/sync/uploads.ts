@@ -6,7 +6,7 @@ import { cancellationCodes, type Table } from '../platform/dynamo';
 import type { SyncQuotas } from './config';
 import { SyncError } from './errors';
 import { syncKeys } from './items';
-import { conflict, syncPartition, type Item, type RecordInfo } from './partition';
+import { conflict, syncPartition, versionOf, type Item, type RecordInfo } from './partition';
 import { CHUNKS_PER_PART } from './records';
 
 /** An upload left open this long is discarded when the user starts another. */
@@ -30,7 +30,7 @@ const gone = () =>
  */
 export function syncUploads(table: Table, quotas: SyncQuotas, now: Clock) {
   const partition = syncPartition(table, quotas);
-  const { TableName, head, chunkKeys, deleteKeys, usageUpdate, overQuota } = partition;
+  const { TableName, head, chunkKeys, deleteKeys, overQuota } = partition;
 
   const idOf = (upload: Item) => (upload.sk as string).slice(UPLOAD.length);
 
@@ -95,7 +95,7 @@ export function syncUploads(table: Table, quotas: SyncQuotas, now: Clock) {
     ): Promise<{ upload: string; parts: number; partBytes: number }> {
       partition.checkRecordSize(size);
       const current = await head(userId, id);
-      const currentVersion = (current?.version as number | undefined) ?? 0;
+      const currentVersion = versionOf(current);
       if (currentVersion !== expected) throw conflict(currentVersion);
       let pending = 0;
       for (const upload of await openUploads(userId)) {
@@ -200,7 +200,7 @@ export function syncUploads(table: Table, quotas: SyncQuotas, now: Clock) {
       const expected = upload.expected as number;
       const size = upload.size as number;
       const current = await head(userId, id);
-      const currentVersion = (current?.version as number | undefined) ?? 0;
+      const currentVersion = versionOf(current);
       if (currentVersion !== expected) {
         await discard(userId, upload);
         throw conflict(currentVersion);
@@ -211,41 +211,25 @@ export function syncUploads(table: Table, quotas: SyncQuotas, now: Clock) {
         size,
         updatedAt: new Date(now()).toISOString(),
       };
-      try {
-        await table.doc.transactWrite({
-          TransactItems: [
-            {
-              Put: {
-                TableName,
-                Item: {
-                  ...syncKeys.record(userId, id),
-                  ...info,
-                  chunks: Math.ceil(size / SYNC_CHUNK_BYTES),
-                  set: uploadId,
-                },
-                ConditionExpression: current ? 'version = :expected' : 'attribute_not_exists(pk)',
-                ...(current ? { ExpressionAttributeValues: { ':expected': expected } } : {}),
-              },
+      const fields = { chunks: Math.ceil(size / SYNC_CHUNK_BYTES), set: uploadId };
+      await partition.putHead(userId, info, current, fields, {
+        also: [
+          {
+            Delete: {
+              TableName,
+              Key: syncKeys.upload(userId, uploadId),
+              ConditionExpression: 'attribute_exists(pk)',
             },
-            usageUpdate(userId, current ? 0 : 1, size - ((current?.size as number) ?? 0)),
-            {
-              Delete: {
-                TableName,
-                Key: syncKeys.upload(userId, uploadId),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-          ],
-        });
-      } catch (error) {
-        const [record, usage, open] = cancellationCodes(error);
-        if (open === 'ConditionalCheckFailed') throw gone();
-        if (record !== 'ConditionalCheckFailed' && usage !== 'ConditionalCheckFailed') throw error;
-        await discard(userId, upload);
-        if (record === 'ConditionalCheckFailed')
-          throw conflict(((await head(userId, id))?.version as number | undefined) ?? 0);
-        throw overQuota();
-      }
+          },
+        ],
+        async onRefused([record, usage, open]) {
+          // Committed, replaced or discarded meanwhile: its chunks are not this call's to delete.
+          if (open === 'ConditionalCheckFailed') throw gone();
+          // Refused by the head or a quota, not a passing failure: the upload can never commit.
+          if (record === 'ConditionalCheckFailed' || usage === 'ConditionalCheckFailed')
+            await discard(userId, upload);
+        },
+      });
       if (current) await deleteKeys(partition.chunkKeysOf(userId, current));
       return info;
     },

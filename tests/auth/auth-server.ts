@@ -1,10 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { createAuthApp } from '../../lambdas/auth/router';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import type { AuthDepsOptions } from '../../lambdas/auth/deps';
 import type { Env } from '../../lambdas/platform/env';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox, type Outbox } from '../../local/outbox';
+import { serveOnFreePort } from '../support/http-server';
 import { createTestTable } from '../support/test-table';
 
 /**
@@ -53,14 +53,7 @@ export async function startAuthServer(
   const outbox = createOutbox(null);
   const served: { app?: ReturnType<typeof createAuthApp> } = {};
   // Listen first: the e-mailed links must point at this server's port.
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve(
-      { fetch: (request, env) => served.app!.fetch(request, env), port: 0, hostname: '127.0.0.1' },
-      () => resolve(started),
-    );
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  const { url, stop } = await serveOnFreePort((request, env) => served.app!.fetch(request, env));
   const env: Env = {
     BCRYPT_COST: '4',
     RATE_LIMIT_SIGNUP: '10000',
@@ -89,11 +82,7 @@ export async function startAuthServer(
     env,
     outbox,
     clock,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    stop,
   };
 }
 

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import { createSesMailer } from '../../lambdas/auth/mailer';
 import { createAuthApp } from '../../lambdas/auth/router';
+import { startFakeSes, type FakeSes } from '../support/fake-ses';
 import { createTestTable } from '../support/test-table';
 import { API_KEY_HEADERS, VERSIONED, uniqueEmail, type LooseJson } from './auth-server';
 
@@ -11,47 +10,15 @@ import { API_KEY_HEADERS, VERSIONED, uniqueEmail, type LooseJson } from './auth-
  * The SES mailer against a stand-in for the SES v2 API that answers each `SendEmail` with the
  * next scripted error (SES's messages quote the recipient, as the real ones do).
  */
-let ses: Server;
-let endpoint: string;
-const script: { status: number; type: string }[] = [];
-const received: Array<Record<string, unknown>> = [];
+let ses: FakeSes;
 beforeAll(async () => {
-  ses = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push(JSON.parse(body) as Record<string, unknown>);
-      const to = (JSON.parse(body) as { Destination: { ToAddresses: string[] } }).Destination
-        .ToAddresses[0];
-      const next = script.shift() ?? { status: 200, type: '' };
-      response.writeHead(next.status, {
-        'content-type': 'application/json',
-        ...(next.type ? { 'x-amzn-ErrorType': next.type } : {}),
-      });
-      response.end(
-        JSON.stringify(
-          next.type ? { message: `${next.type} for recipient ${to}` } : { MessageId: 'sent' },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => ses.listen(0, '127.0.0.1', resolve));
-  const address = ses.address();
-  endpoint = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
+  ses = await startFakeSes();
 });
-afterAll(() => new Promise<void>((resolve) => ses.close(() => resolve())));
-
-const sesClient = () =>
-  new SESv2Client({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    maxAttempts: 1,
-  });
+afterAll(() => ses?.stop());
 
 async function appWithSes() {
   const { env } = await createTestTable();
-  const client = sesClient();
+  const client = ses.client();
   // Eight recovery e-mails from one client: past its hourly share of the budget (5).
   const app = createAuthApp(
     readAuthConfig({ ...env, BCRYPT_COST: '4', RATE_LIMIT_EMAIL_PER_CLIENT: '30' }),
@@ -95,7 +62,7 @@ describe('SES failures', () => {
         const email = uniqueEmail('ses-victim');
         addresses.push(email);
         expect((await post('/signup', { email, password: 'long enough' })).status).toBe(200);
-        script.push({ status: sesStatus, type });
+        ses.failures.push({ status: sesStatus, type });
         const answer = await post('/recover', { email });
         expect([type, answer.status, answer.json.code]).toEqual([type, status, code]);
       }
@@ -125,7 +92,7 @@ describe('SES failures are counted', () => {
       lines.push(String(chunk));
       return write(chunk as string, ...(rest as []));
     });
-    script.push({ status: 400, type: 'MessageRejected' });
+    ses.failures.push({ status: 400, type: 'MessageRejected' });
     let answer;
     try {
       answer = await post('/recover', { email });
@@ -153,15 +120,15 @@ describe('SES configuration set', () => {
       SES_CONFIGURATION_SET: 'CreditDisputeLettersMail',
     });
     expect(config.sesConfigurationSet).toBe('CreditDisputeLettersMail');
-    received.length = 0;
+    ses.received.length = 0;
     const message = { to: 'pat@example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' };
     await createSesMailer(
       'App <no-reply@example.com>',
-      sesClient(),
+      ses.client(),
       'CreditDisputeLettersMail',
     ).send(message);
-    await createSesMailer('App <no-reply@example.com>', sesClient()).send(message);
-    expect(received.map((body) => body.ConfigurationSetName)).toEqual([
+    await createSesMailer('App <no-reply@example.com>', ses.client()).send(message);
+    expect(ses.received.map((body) => body.ConfigurationSetName)).toEqual([
       'CreditDisputeLettersMail',
       undefined,
     ]);

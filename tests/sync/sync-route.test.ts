@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncKeys } from '../../lambdas/sync/items';
-import { putRecord, startSyncStack, type SyncStack } from './sync-stack';
+import { putRecord, sortKeys, startSyncStack, type SyncStack } from './sync-stack';
 
 let stack: SyncStack;
 
@@ -13,24 +13,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => stack?.stop());
-
-/** The sort keys of a user's chunks, every page of the query (each reads at most 1 MB). */
-async function chunkKeys(userId: string): Promise<string[]> {
-  const keys: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await stack.table.doc.query({
-      TableName: stack.table.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
-      ExpressionAttributeValues: { ':pk': syncKeys.partition(userId), ':chunk': 'CHUNK#' },
-      ProjectionExpression: 'sk',
-      ExclusiveStartKey,
-    });
-    keys.push(...(page.Items ?? []).map((item) => item.sk as string));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return keys;
-}
 
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
@@ -78,7 +60,7 @@ describe('/functions/v1/sync', () => {
     const user = await stack.signUp();
     const big = randomBytes(800_000);
     expect((await putRecord(stack, user, 'x-scan', 0, big)).status).toBe(200);
-    const chunks = await chunkKeys(user.userId);
+    const chunks = await sortKeys(stack, user.userId, 'CHUNK#');
     expect(chunks.length).toBe(3);
     for (const sk of chunks) {
       const { Item } = await stack.table.doc.get({
@@ -93,7 +75,7 @@ describe('/functions/v1/sync', () => {
     const smaller = randomBytes(400_000);
     expect((await putRecord(stack, user, 'x-scan', 1, smaller)).status).toBe(200);
     expect(Buffer.from(await bytesOf(await stack.call(user, '/records/x-scan')))).toEqual(smaller);
-    const after = await chunkKeys(user.userId);
+    const after = await sortKeys(stack, user.userId, 'CHUNK#');
     expect(after).toHaveLength(2);
     expect(after.filter((sk) => chunks.includes(sk))).toEqual([]);
   }, 90_000);

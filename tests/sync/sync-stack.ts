@@ -1,4 +1,3 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { readAuthConfig } from '../../lambdas/auth/config';
 import { createAuthApp } from '../../lambdas/auth/router';
@@ -6,8 +5,10 @@ import type { Table } from '../../lambdas/platform/dynamo';
 import type { Env } from '../../lambdas/platform/env';
 import { createSyncApp } from '../../lambdas/sync/app';
 import { readSyncConfig } from '../../lambdas/sync/config';
+import { syncKeys } from '../../lambdas/sync/items';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox } from '../../local/outbox';
+import { serveOnFreePort } from '../support/http-server';
 import { createTestTable } from '../support/test-table';
 
 export interface SyncUser {
@@ -19,16 +20,10 @@ export interface SyncUser {
 export async function startSyncStack(overrides: Env = {}) {
   const { env: tableEnv, table } = await createTestTable();
   const root = new Hono();
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    );
-  });
+  const { server, url, stop } = await serveOnFreePort(root.fetch);
   // On a loaded machine a kept-alive socket idle for Node's default 5 s could be closed by the
   // server just as the client reuses it (ECONNRESET); a test pauses longer between requests.
   (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
-  const address = server.address();
-  const url = `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`;
   const env: Env = {
     BCRYPT_COST: '4',
     RATE_LIMIT_SIGNUP: '10000',
@@ -69,11 +64,7 @@ export async function startSyncStack(overrides: Env = {}) {
         },
       });
     },
-    stop: () =>
-      new Promise<void>((resolveClose) => {
-        server.close(() => resolveClose());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    stop,
   };
 }
 
@@ -92,4 +83,26 @@ export function putRecord(
     headers: { 'content-type': 'application/octet-stream', 'if-match': String(version) },
     body: bytes as Uint8Array<ArrayBuffer>,
   });
+}
+
+/** The sort keys under `prefix` of a user's partition, every page of the query (each reads at most 1 MB). */
+export async function sortKeys(
+  stack: SyncStack,
+  userId: string,
+  prefix: string,
+): Promise<string[]> {
+  const keys: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await stack.table.doc.query({
+      TableName: stack.table.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': syncKeys.partition(userId), ':prefix': prefix },
+      ProjectionExpression: 'sk',
+      ExclusiveStartKey,
+    });
+    keys.push(...(page.Items ?? []).map((item) => item.sk as string));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return keys;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncKeys } from '../../lambdas/sync/items';
 import { LIMITS } from '../../shared/disputes';
 import { SYNC_PART_BYTES } from '../../shared/sync-limits';
-import { putRecord, startSyncStack, type SyncStack, type SyncUser } from './sync-stack';
+import { putRecord, sortKeys, startSyncStack, type SyncStack, type SyncUser } from './sync-stack';
 
 /**
  * A record larger than one request (a 20 MiB scanned exhibit): opened, sent in parts, committed
@@ -79,23 +79,6 @@ async function readAll(user: SyncUser, id: string) {
   return { version: Number(version), parts, bytes: Buffer.concat(pieces) };
 }
 
-async function sortKeys(userId: string, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await stack.table.doc.query({
-      TableName: stack.table.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': syncKeys.partition(userId), ':prefix': prefix },
-      ProjectionExpression: 'sk',
-      ExclusiveStartKey,
-    });
-    keys.push(...(page.Items ?? []).map((item) => item.sk as string));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return keys;
-}
-
 describe('/functions/v1/sync: records larger than one request', () => {
   it('keeps the largest exhibit the product makes: sent in parts, invisible until committed, read back in parts', async () => {
     const user = await stack.signUp();
@@ -116,8 +99,8 @@ describe('/functions/v1/sync: records larger than one request', () => {
     expect(after.version).toBe(2);
     expect(after.parts).toBe(Math.ceil(LARGEST / SYNC_PART_BYTES));
     expect(after.bytes.equals(big)).toBe(true);
-    expect(await sortKeys(user.userId, 'UPLOAD#')).toEqual([]);
-    const chunks = await sortKeys(user.userId, 'CHUNK#');
+    expect(await sortKeys(stack, user.userId, 'UPLOAD#')).toEqual([]);
+    const chunks = await sortKeys(stack, user.userId, 'CHUNK#');
     expect(chunks).toHaveLength(Math.ceil(LARGEST / (350 * 1024)));
     for (const sk of chunks.slice(0, 3)) {
       const { Item } = await stack.table.doc.get({
@@ -136,8 +119,8 @@ describe('/functions/v1/sync: records larger than one request', () => {
     const late = await commit(user, 'x-race', upload);
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ code: 'version_conflict' });
-    expect(await sortKeys(user.userId, 'CHUNK#')).toEqual([]);
-    expect(await sortKeys(user.userId, 'UPLOAD#')).toEqual([]);
+    expect(await sortKeys(stack, user.userId, 'CHUNK#')).toEqual([]);
+    expect(await sortKeys(stack, user.userId, 'UPLOAD#')).toEqual([]);
     expect((await readAll(user, 'x-race')).bytes).toHaveLength(50);
     // Opening over a stale version is refused at once.
     expect((await start(user, 'x-race', 0, 10)).status).toBe(409);
@@ -152,7 +135,7 @@ describe('/functions/v1/sync: records larger than one request', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = writes[answers.findIndex((answer) => answer.status === 200)]!;
     expect((await readAll(user, 'x-both')).bytes.equals(winner)).toBe(true);
-    expect(await sortKeys(user.userId, 'CHUNK#')).toHaveLength(3);
+    expect(await sortKeys(stack, user.userId, 'CHUNK#')).toHaveLength(3);
   }, 120_000);
 
   it('refuses a commit with a part missing, a part of the wrong size, and a part sent to a closed upload', async () => {
@@ -175,7 +158,7 @@ describe('/functions/v1/sync: records larger than one request', () => {
 
     // Opening the record again discards the first upload: its parts go, its late parts are refused.
     const again = await json<{ upload: string }>(await start(user, 'x-gap', 0, 10));
-    expect(await sortKeys(user.userId, 'CHUNK#')).toEqual([]);
+    expect(await sortKeys(stack, user.userId, 'CHUNK#')).toEqual([]);
     const late = await sendPart(
       user,
       'x-gap',
@@ -184,7 +167,7 @@ describe('/functions/v1/sync: records larger than one request', () => {
       bytes.subarray(0, SYNC_PART_BYTES),
     );
     expect(late.status).toBe(409);
-    expect(await sortKeys(user.userId, 'CHUNK#')).toEqual([]);
+    expect(await sortKeys(stack, user.userId, 'CHUNK#')).toEqual([]);
     expect((await sendPart(user, 'x-gap', again.upload, 0, randomBytes(10))).status).toBe(204);
     expect((await commit(user, 'x-gap', again.upload)).status).toBe(200);
 
@@ -223,6 +206,6 @@ describe('/functions/v1/sync: records larger than one request', () => {
       code: 'quota_exceeded',
       error: 'Your synced data may hold at most 5,000 records and 30 MB',
     });
-    expect(await sortKeys(user.userId, 'UPLOAD#')).toHaveLength(1);
+    expect(await sortKeys(stack, user.userId, 'UPLOAD#')).toHaveLength(1);
   }, 240_000);
 });
