@@ -18,8 +18,13 @@ vi.mock('@/lib/device-store', async (original) => ({
 describe('useDraftSync', () => {
   it('runs one more pass when the window is focused while a sync runs, and re-reads what it brought', async () => {
     const onPulled = vi.fn();
+    const listens = vi.spyOn(window, 'addEventListener');
     renderHook(() => useDraftSync('user-1', onPulled));
     await waitFor(() => expect(syncNow).toHaveBeenCalledTimes(1));
+    // The triggers listen from the render that follows "sync is on", which may come after the
+    // first pass has started.
+    await waitFor(() => expect(listens).toHaveBeenCalledWith('focus', expect.any(Function)));
+    listens.mockRestore();
     // Another device's draft is looked for (a focus) while the first pass is still running.
     act(() => void window.dispatchEvent(new Event('focus')));
     await act(async () => passes.shift()!(0));
