@@ -5,18 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
 import { loadCheckup, loadPractice, saveCheckup, STORAGE_KEYS } from '@/lib/device-store';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
+import { signedIn } from '@/testing/fake-supabase';
 import { renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
-
-const signedIn = (id = 'user-1', subscription = makeSubscription()) =>
-  createFakeSupabase({ session: makeSession(makeUser({ id })), subscription });
 
 afterEach(async () => {
   await deleteDisputesOnDevice('user-1');
@@ -26,10 +18,7 @@ afterEach(async () => {
 
 describe('/checkup', () => {
   it('is for subscribers', async () => {
-    renderApp(
-      '/checkup',
-      createFakeSupabase({ session: makeSession(makeUser()), subscription: null }),
-    );
+    renderApp('/checkup', signedIn({ subscription: null }));
     expect(
       await screen.findByRole('heading', { name: 'Subscription Required' }),
     ).toBeInTheDocument();

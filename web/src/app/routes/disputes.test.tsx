@@ -10,20 +10,13 @@ import {
   hasDisputesOnDevice,
 } from '@/lib/device-store/disputes-db';
 import { TINY_PNG } from '@/testing/exhibit-fixtures';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
+import { createFakeSupabase, signedIn } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
 
 const today = toIsoDate(new Date());
 const DETAILS_OF_USER_1 = 'credit-dispute-letters:your-details:user-1';
-const signedIn = (id = 'user-1') =>
-  createFakeSupabase({ session: makeSession(makeUser({ id })), subscription: makeSubscription() });
 
 async function seed(userId: string, ...disputes: ReturnType<typeof sampleDispute>[]) {
   const store = await DisputeStore.open(userId);
@@ -203,7 +196,7 @@ describe('My Disputes', () => {
       ]),
     );
     await seed('user-2', sampleDispute({ recipient: { kind: 'bureau', bureau: 'transunion' } }));
-    const first = renderApp('/disputes?dispute=d1', signedIn('user-1'));
+    const first = renderApp('/disputes?dispute=d1', signedIn({ user: { id: 'user-1' } }));
     // The list was kept for everyone on this browser: it is not given to whoever comes first.
     expect(await screen.findByRole('heading', { name: 'No disputes yet' })).toBeInTheDocument();
     expect(screen.queryByText(/Old Navy/)).not.toBeInTheDocument();
@@ -211,7 +204,7 @@ describe('My Disputes', () => {
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     first.unmount();
 
-    renderApp('/disputes?dispute=d1', signedIn('user-2'));
+    renderApp('/disputes?dispute=d1', signedIn({ user: { id: 'user-2' } }));
     expect(
       await screen.findByRole('article', { name: 'Round 1: Dispute letter to TransUnion' }),
     ).toBeInTheDocument();
