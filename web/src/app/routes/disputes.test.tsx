@@ -11,7 +11,7 @@ import {
 } from '@/lib/device-store/disputes-db';
 import { TINY_PNG } from '@/testing/exhibit-fixtures';
 import { createFakeSupabase, signedIn } from '@/testing/fake-supabase';
-import { pathname, renderApp } from '@/testing/render-app';
+import { pathname, renderApp, signOutFromMenu } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
 
@@ -244,11 +244,7 @@ describe('My Disputes', () => {
     localStorage.setItem(DETAILS_OF_USER_1, JSON.stringify({ name: 'Jane Doe' }));
     const fake = signedIn();
     renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Clear from this device');
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     expect(localStorage.getItem(DETAILS_OF_USER_1)).toBeNull();
   });
@@ -257,20 +253,14 @@ describe('My Disputes', () => {
     localStorage.setItem(DETAILS_OF_USER_1, JSON.stringify({ name: 'Jane Doe' }));
     const fake = signedIn();
     const view = renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Keep on this device');
     expect(localStorage.getItem(DETAILS_OF_USER_1)).not.toBeNull();
     view.unmount();
 
     localStorage.clear();
     const empty = signedIn();
     renderApp('/faq', empty);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    await waitFor(() => expect(empty.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(empty);
     expect(screen.queryByRole('dialog', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
@@ -278,11 +268,7 @@ describe('My Disputes', () => {
     await seed('user-1', sampleDispute());
     const fake = signedIn();
     renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Keep on this device');
     expect(await hasDisputesOnDevice('user-1')).toBe(true);
   });
 });
