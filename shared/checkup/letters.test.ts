@@ -25,6 +25,7 @@ import {
   type CheckupSender,
   type FindingAnswer,
 } from './index';
+import { duplicateLoans } from './testing/duplicate-loans';
 
 const TODAY = '2026-11-26';
 const DATE = new Date(2026, 10, 26, 9, 0);
@@ -388,22 +389,7 @@ describe('every sentence the consumer’s own', () => {
   describe('a duplicate names the entry to delete by its last 4 digits (issue 41)', () => {
     const twoEntries = (numbers: [string, string], answer: FindingAnswer): Checkup => ({
       ...emptyCheckup(),
-      accounts: numbers.map((number, index) => ({
-        id: `a${index + 1}`,
-        section: 'accounts' as const,
-        creditor: 'Great Plains Student Loans',
-        accountNumber: number,
-        originalCreditor: 'Great Plains Bank',
-        negative: '' as const,
-        notMine: false,
-        reports: {
-          experian: {
-            ...EMPTY_ACCOUNT_FACTS,
-            balance: '$500',
-            dateOpened: index === 0 ? '2020-08-24' : '2021-03-02',
-          },
-        },
-      })),
+      accounts: duplicateLoans(numbers),
       answers: { 'duplicate:a2:a1': answer },
     });
     const build = (checkup: Checkup) =>

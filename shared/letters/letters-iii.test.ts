@@ -7,39 +7,16 @@ import {
   bureauLetters,
   buildFurnisherLetter,
   buildLetter,
-  EMPTY_ITEM_DRAFT,
   ERROR_TYPE_IDS,
   ERROR_TYPES,
   furnisherLetterApplies,
   RULE_MESSAGES,
   validateLetterDraft,
-  type ItemDraft,
   type LetterDraft,
 } from './index';
+import { DATE, draft, problems, TODAY } from './testing/letter-drafts';
 import { letterProse, readability } from './testing/readability';
 import { form, item, SENDER } from './testing/typical-forms';
-
-const DATE = new Date(2026, 10, 22, 9, 30);
-const TODAY = '2026-11-22';
-
-function draft(change: Partial<ItemDraft>, rest: Partial<LetterDraft> = {}): LetterDraft {
-  return {
-    ...EMPTY_ITEM_DRAFT,
-    bureau: 'experian',
-    accountName: 'Capital One Visa',
-    accountNumber: '4321',
-    details: 'I paid this card down in March 2026, as my bank statement shows.',
-    additionalItems: [],
-    ...change,
-    ...rest,
-  };
-}
-
-/** The problems of a draft, as `field → message`. */
-function problems(input: LetterDraft): Record<string, string> {
-  const result = validateLetterDraft(input, TODAY);
-  return result.ok ? {} : Object.fromEntries(result.problems.map((p) => [p.field, p.message]));
-}
 
 const letterOf = (input: LetterDraft) => {
   const result = validateLetterDraft(input, TODAY);

@@ -3,39 +3,15 @@ import {
   buildFurnisherLetter,
   buildLetter,
   DEBT_COLLECTOR_NOTICE,
-  EMPTY_ITEM_DRAFT,
   ERROR_TYPE_IDS,
   NO_ACKNOWLEDGMENT,
   reportingPeriod,
   RULE_MESSAGES,
-  validateLetterDraft,
   VALIDATION_REQUEST,
-  type ItemDraft,
-  type LetterDraft,
 } from './index';
+import { DATE, draft, problems } from './testing/letter-drafts';
 import { letterProse, readability } from './testing/readability';
 import { form, item } from './testing/typical-forms';
-
-const DATE = new Date(2026, 10, 22, 9, 30);
-const TODAY = '2026-11-22';
-
-function draft(change: Partial<ItemDraft>, rest: Partial<LetterDraft> = {}): LetterDraft {
-  return {
-    ...EMPTY_ITEM_DRAFT,
-    bureau: 'experian',
-    accountName: 'Capital One Visa',
-    accountNumber: '4321',
-    details: 'I paid this card down in March 2026, as my bank statement shows.',
-    additionalItems: [],
-    ...change,
-    ...rest,
-  };
-}
-
-const problems = (input: LetterDraft) => {
-  const result = validateLetterDraft(input, TODAY);
-  return result.ok ? {} : Object.fromEntries(result.problems.map((p) => [p.field, p.message]));
-};
 
 const collection = form({
   ...item('outdated-info', true, false),

@@ -149,3 +149,14 @@ export function createFakeSupabase(
 }
 
 export type FakeSupabase = ReturnType<typeof createFakeSupabase>;
+
+/**
+ * A fake client signed in as `user-1` (or `options.user`) with an active subscription, or
+ * `options.subscription` (`null`: none; an Error: the read fails).
+ */
+export function signedIn(
+  options: { user?: Partial<User>; subscription?: Subscription | null | Error } = {},
+): FakeSupabase {
+  const { user, subscription = makeSubscription() } = options;
+  return createFakeSupabase({ session: makeSession(makeUser(user)), subscription });
+}

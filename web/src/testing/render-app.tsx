@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
 import { getSupabase, mayHaveSession } from '@/lib/supabase';
@@ -35,4 +36,21 @@ export function renderApp(route: string, fake: FakeSupabase) {
       </AppProvider>
     </MemoryRouter>,
   );
+}
+
+/**
+ * Signs the default user (Jane Doe) out through the user menu, answering the "Sign out" dialog
+ * with `answer` (without one, none is answered); resolves once the client signed out.
+ */
+export async function signOutFromMenu(
+  fake: FakeSupabase,
+  answer?: 'Keep on this device' | 'Clear from this device',
+) {
+  await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+  if (answer) {
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    await userEvent.click(within(dialog).getByRole('button', { name: answer }));
+  }
+  await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
 }

@@ -1,22 +1,14 @@
 import 'fake-indexeddb/auto';
 import { answerSample, sampleCheckup } from '@shared/checkup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteDisputesDatabase as deleteDisputesOnDevice } from '@/lib/device-store/disputes-db';
 import { loadCheckup, loadPractice, saveCheckup, STORAGE_KEYS } from '@/lib/device-store';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
-import { renderApp } from '@/testing/render-app';
+import { signedIn } from '@/testing/fake-supabase';
+import { renderApp, signOutFromMenu } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
-
-const signedIn = (id = 'user-1', subscription = makeSubscription()) =>
-  createFakeSupabase({ session: makeSession(makeUser({ id })), subscription });
 
 afterEach(async () => {
   await deleteDisputesOnDevice('user-1');
@@ -26,10 +18,7 @@ afterEach(async () => {
 
 describe('/checkup', () => {
   it('is for subscribers', async () => {
-    renderApp(
-      '/checkup',
-      createFakeSupabase({ session: makeSession(makeUser()), subscription: null }),
-    );
+    renderApp('/checkup', signedIn({ subscription: null }));
     expect(
       await screen.findByRole('heading', { name: 'Subscription Required' }),
     ).toBeInTheDocument();
@@ -103,11 +92,7 @@ describe('/checkup', () => {
     saveCheckup('user-1', sampleCheckup());
     const fake = signedIn();
     renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Clear from this device');
     expect(localStorage.getItem(STORAGE_KEYS.practice('user-1'))).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.checkup('user-1'))).toBeNull();
   });

@@ -6,12 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisputeStore, remindersSwitchedOn, switchReminders } from '@/lib/device-store';
 import { deleteDisputesDatabase, hasDisputesOnDevice } from '@/lib/device-store/disputes-db';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
+import { signedIn } from '@/testing/fake-supabase';
 import { renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -22,11 +17,6 @@ vi.mock('@/lib/supabase');
  */
 const today = toIsoDate(new Date());
 const DETAILS = 'credit-dispute-letters:your-details:user-1';
-const signedIn = () =>
-  createFakeSupabase({
-    session: makeSession(makeUser({ id: 'user-1' })),
-    subscription: makeSubscription(),
-  });
 
 let calls: string[] = [];
 /** Our server: the reminders and sync routes, with `sync` answering the delete. */

@@ -10,20 +10,13 @@ import {
   hasDisputesOnDevice,
 } from '@/lib/device-store/disputes-db';
 import { TINY_PNG } from '@/testing/exhibit-fixtures';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
-import { pathname, renderApp } from '@/testing/render-app';
+import { createFakeSupabase, signedIn } from '@/testing/fake-supabase';
+import { pathname, renderApp, signOutFromMenu } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
 
 const today = toIsoDate(new Date());
 const DETAILS_OF_USER_1 = 'credit-dispute-letters:your-details:user-1';
-const signedIn = (id = 'user-1') =>
-  createFakeSupabase({ session: makeSession(makeUser({ id })), subscription: makeSubscription() });
 
 async function seed(userId: string, ...disputes: ReturnType<typeof sampleDispute>[]) {
   const store = await DisputeStore.open(userId);
@@ -203,7 +196,7 @@ describe('My Disputes', () => {
       ]),
     );
     await seed('user-2', sampleDispute({ recipient: { kind: 'bureau', bureau: 'transunion' } }));
-    const first = renderApp('/disputes?dispute=d1', signedIn('user-1'));
+    const first = renderApp('/disputes?dispute=d1', signedIn({ user: { id: 'user-1' } }));
     // The list was kept for everyone on this browser: it is not given to whoever comes first.
     expect(await screen.findByRole('heading', { name: 'No disputes yet' })).toBeInTheDocument();
     expect(screen.queryByText(/Old Navy/)).not.toBeInTheDocument();
@@ -211,7 +204,7 @@ describe('My Disputes', () => {
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     first.unmount();
 
-    renderApp('/disputes?dispute=d1', signedIn('user-2'));
+    renderApp('/disputes?dispute=d1', signedIn({ user: { id: 'user-2' } }));
     expect(
       await screen.findByRole('article', { name: 'Round 1: Dispute letter to TransUnion' }),
     ).toBeInTheDocument();
@@ -251,11 +244,7 @@ describe('My Disputes', () => {
     localStorage.setItem(DETAILS_OF_USER_1, JSON.stringify({ name: 'Jane Doe' }));
     const fake = signedIn();
     renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear from this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Clear from this device');
     expect(await hasDisputesOnDevice('user-1')).toBe(false);
     expect(localStorage.getItem(DETAILS_OF_USER_1)).toBeNull();
   });
@@ -264,20 +253,14 @@ describe('My Disputes', () => {
     localStorage.setItem(DETAILS_OF_USER_1, JSON.stringify({ name: 'Jane Doe' }));
     const fake = signedIn();
     const view = renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Keep on this device');
     expect(localStorage.getItem(DETAILS_OF_USER_1)).not.toBeNull();
     view.unmount();
 
     localStorage.clear();
     const empty = signedIn();
     renderApp('/faq', empty);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    await waitFor(() => expect(empty.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(empty);
     expect(screen.queryByRole('dialog', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
@@ -285,11 +268,7 @@ describe('My Disputes', () => {
     await seed('user-1', sampleDispute());
     const fake = signedIn();
     renderApp('/faq', fake);
-    await userEvent.click(await screen.findByRole('button', { name: /Jane Doe/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device' }));
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await signOutFromMenu(fake, 'Keep on this device');
     expect(await hasDisputesOnDevice('user-1')).toBe(true);
   });
 });

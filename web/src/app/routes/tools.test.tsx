@@ -1,11 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
+import { createFakeSupabase, makeSubscription, signedIn } from '@/testing/fake-supabase';
 import { renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -28,7 +23,7 @@ describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) =
   });
 
   it('shows the loading state while the subscription is read', async () => {
-    const fake = createFakeSupabase({ session: makeSession() });
+    const fake = signedIn({ subscription: null });
     fake.maybeSingle.mockImplementationOnce(() => new Promise(() => {}));
     renderApp(route, fake);
     // Once the session is restored (before, the signed-out variant is rendered beside it).
@@ -40,10 +35,7 @@ describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) =
   it('asks a user without an active subscription to subscribe', async () => {
     renderApp(
       route,
-      createFakeSupabase({
-        session: makeSession(),
-        subscription: makeSubscription({ subscription_status: 'past_due' }),
-      }),
+      signedIn({ subscription: makeSubscription({ subscription_status: 'past_due' }) }),
     );
     expect(
       await screen.findByRole('heading', { name: 'Subscription Required' }),
@@ -56,10 +48,7 @@ describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) =
 
   it('treats a failed subscription read as no subscription', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderApp(
-      route,
-      createFakeSupabase({ session: makeSession(), subscription: new Error('503') }),
-    );
+    renderApp(route, signedIn({ subscription: new Error('503') }));
     expect(
       await screen.findByRole('heading', { name: 'Subscription Required' }),
     ).toBeInTheDocument();
@@ -68,22 +57,13 @@ describe.each(['/tools', '/disputegenerator'])('generator gate at %s', (route) =
   });
 
   it('shows the badge and the letter form to an active subscriber', async () => {
-    renderApp(
-      route,
-      createFakeSupabase({ session: makeSession(), subscription: makeSubscription() }),
-    );
+    renderApp(route, signedIn());
     expect(await screen.findByText('Active Subscription - Unlimited Access')).toBeInTheDocument();
     expect(await screen.findByText('letter form, signed by Jane Doe')).toBeInTheDocument();
   });
 
   it('starts the letter from the sign-up name only, never the e-mail’s handle', async () => {
-    renderApp(
-      route,
-      createFakeSupabase({
-        session: makeSession(makeUser({ user_metadata: {} })),
-        subscription: makeSubscription(),
-      }),
-    );
+    renderApp(route, signedIn({ user: { user_metadata: {} } }));
     expect(await screen.findByText('letter form, signed by no one yet')).toBeInTheDocument();
   });
 });

@@ -2,12 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSettings, getSupabase } from '@/lib/supabase';
-import {
-  createFakeSupabase,
-  makeSession,
-  makeSubscription,
-  makeUser,
-} from '@/testing/fake-supabase';
+import { createFakeSupabase, makeSubscription, makeUser, signedIn } from '@/testing/fake-supabase';
 import { pathname, renderApp } from '@/testing/render-app';
 
 vi.mock('@/lib/supabase');
@@ -92,7 +87,7 @@ describe('auth page', () => {
     ['an active subscription', makeSubscription(), '/tools'],
     ['no plan', makeSubscription({ subscription_status: 'not_started' }), '/payment'],
   ])('sends a visitor already signed in with %s on to %s', async (_case, subscription, target) => {
-    renderApp('/auth', createFakeSupabase({ session: makeSession(), subscription }));
+    renderApp('/auth', signedIn({ subscription }));
     await waitFor(() => expect(pathname()).toBe(target));
   });
 

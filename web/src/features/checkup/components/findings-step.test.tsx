@@ -1,4 +1,5 @@
-import { EMPTY_ACCOUNT_FACTS, emptyCheckup, sampleCheckup, type Checkup } from '@shared/checkup';
+import { emptyCheckup, sampleCheckup, type Checkup } from '@shared/checkup';
+import { duplicateLoans } from '@shared/checkup/testing/duplicate-loans';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -71,22 +72,7 @@ describe('the findings step', () => {
     const checkup: Checkup = {
       ...emptyCheckup(),
       bureaus: ['experian'],
-      accounts: ['5521', ''].map((accountNumber, index) => ({
-        id: `a${index + 1}`,
-        section: 'accounts' as const,
-        creditor: 'Great Plains Student Loans',
-        accountNumber,
-        originalCreditor: 'Great Plains Bank',
-        negative: '' as const,
-        notMine: false,
-        reports: {
-          experian: {
-            ...EMPTY_ACCOUNT_FACTS,
-            balance: '$500',
-            dateOpened: index === 0 ? '2020-08-24' : '2021-03-02',
-          },
-        },
-      })),
+      accounts: duplicateLoans(['5521', '']),
       publicRecords: [
         {
           id: 'r1',

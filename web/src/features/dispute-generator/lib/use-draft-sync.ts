@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSyncTriggers } from '@/hooks/use-sync-triggers';
 import { syncIsOnHere } from '@/lib/device-store';
+import { oneRunAtATime } from '@/lib/one-run-at-a-time';
 
 /**
  * With sync on here, the draft follows the account's other devices while the generator is open:
@@ -12,16 +13,12 @@ export function useDraftSync(userId: string, onPulled: () => void): void {
   const [on, setOn] = useState(false);
   const pulled = useRef(onPulled);
   pulled.current = onPulled;
-  const running = useRef(false);
-  const again = useRef(false);
+  // One at a time; a change made meanwhile is sent by one more pass right after.
+  const [runAlone] = useState(oneRunAtATime);
 
-  const sync = useCallback(async () => {
-    // One at a time; a change made meanwhile is sent by one more run right after.
-    if (running.current) return void (again.current = true);
-    running.current = true;
-    try {
-      do {
-        again.current = false;
+  const sync = useCallback(
+    () =>
+      runAlone(async () => {
         try {
           const outcome = await (await import('@/lib/sync/sync-control')).syncNow(userId);
           if (!outcome || outcome.off) setOn(false);
@@ -29,11 +26,9 @@ export function useDraftSync(userId: string, onPulled: () => void): void {
         } catch {
           // Offline or refused: the draft is kept here and sent by the next sync.
         }
-      } while (again.current);
-    } finally {
-      running.current = false;
-    }
-  }, [userId]);
+      }),
+    [userId, runAlone],
+  );
 
   useEffect(() => {
     let cancelled = false;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSyncTriggers } from '@/hooks/use-sync-triggers';
 import { syncIsOnHere } from '@/lib/device-store';
+import { oneRunAtATime, STOP } from '@/lib/one-run-at-a-time';
 
 export type SyncView =
   | { status: 'checking' }
@@ -20,40 +21,40 @@ const control = () => import('@/lib/sync/sync-control');
 export function useSync(userId: string, onPulled: () => void) {
   const [view, setView] = useState<SyncView>({ status: 'checking' });
   const [warning, setWarning] = useState('');
-  const running = useRef<Promise<void> | null>(null);
-  const again = useRef(false);
   const pulledRef = useRef(onPulled);
   pulledRef.current = onPulled;
+  // A focus or change during a sync: one more pass after it, or what it brought waits for the
+  // next trigger.
+  const [runAlone] = useState(oneRunAtATime);
 
-  const sync = useCallback((): Promise<void> => {
-    if (running.current) {
-      // A focus or change during a sync: one more pass after it, or what it brought waits for
-      // the next trigger.
-      again.current = true;
-      return running.current;
-    }
-    running.current = (async () => {
-      setView((current) => (current.status === 'on' ? { ...current, syncing: true } : current));
-      try {
-        do {
-          again.current = false;
+  const sync = useCallback(
+    (): Promise<void> =>
+      runAlone(async (queued) => {
+        setView((current) => (current.status === 'on' ? { ...current, syncing: true } : current));
+        try {
           const outcome = await (await control()).syncNow(userId);
           // Not on here any more ("Delete all my data" removed its key with the rest).
-          if (!outcome) return setView({ status: 'off' });
+          if (!outcome) {
+            setView({ status: 'off' });
+            return STOP;
+          }
           setWarning(outcome.warning ?? '');
           if (outcome.pulled || outcome.deleted) pulledRef.current();
-          if (outcome.off) return setView({ status: 'off' });
-          setView({ status: 'on', syncing: again.current, lastSynced: new Date() });
-        } while (again.current);
-      } catch {
-        setView((current) => (current.status === 'on' ? { ...current, syncing: false } : current));
-        setWarning('Sync could not reach our server. Your changes are kept here and sent later.');
-      } finally {
-        running.current = null;
-      }
-    })();
-    return running.current;
-  }, [userId]);
+          if (outcome.off) {
+            setView({ status: 'off' });
+            return STOP;
+          }
+          setView({ status: 'on', syncing: queued(), lastSynced: new Date() });
+        } catch {
+          setView((current) =>
+            current.status === 'on' ? { ...current, syncing: false } : current,
+          );
+          setWarning('Sync could not reach our server. Your changes are kept here and sent later.');
+          return STOP;
+        }
+      }),
+    [userId, runAlone],
+  );
 
   // After the first paint, from this device's own storage: with sync off, nothing is sent and the
   // sync code is not even loaded.
