@@ -81,6 +81,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // One DynamoDB Local for the project's runtimes, each in its own table.
+          globalSetup: ['tests/support/dynamodb-global-setup.ts'],
           // The local runtime runs in these workers too: its log lines are scanned as well.
           setupFiles: ['tests/support/log-capture-setup.ts'],
           env: { LOG_CAPTURE_DIR },

@@ -46,6 +46,11 @@ export interface LocalRuntimeOptions {
   webDist: string;
   /** Extra settings for the handlers (e.g. rate limits for a test); they win over the defaults. */
   env?: Env;
+  /**
+   * A DynamoDB Local that tests share: the runtime keeps its data in its own table there and
+   * neither starts nor stops it (a Java start costs a test file about 5 CPU seconds).
+   */
+  sharedDynamo?: { endpoint: string; tableName: string };
 }
 
 export interface LocalRuntime {
@@ -97,7 +102,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   let dynamo: DynamoDbLocal | undefined;
   let stripeEmulator: RunningStripeEmulator | null = null;
   try {
-    dynamo = await startDynamoDbLocal(options.dataDir ? { dataDir: options.dataDir } : {});
+    const dynamoEndpoint = options.sharedDynamo
+      ? options.sharedDynamo.endpoint
+      : (dynamo = await startDynamoDbLocal(options.dataDir ? { dataDir: options.dataDir } : {}))
+          .endpoint;
     // With a real Stripe test key configured the app talks to Stripe; otherwise to the emulator.
     if (!(options.env?.STRIPE_SECRET_KEY ?? process.env.STRIPE_SECRET_KEY)) {
       stripeEmulator = await startStripeEmulator({
@@ -110,9 +118,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       // Every local request comes from 127.0.0.1: one client may use the whole e-mail budget.
       RATE_LIMIT_EMAIL_PER_CLIENT: process.env.RATE_LIMIT_EMAIL_SENT ?? '30',
       ...process.env,
-      TABLE_NAME: LOCAL_TABLE_NAME,
+      TABLE_NAME: options.sharedDynamo?.tableName ?? LOCAL_TABLE_NAME,
       ...LOCAL_AWS_ENV,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
       SITE_URL: url,
       // Port-independent, so sessions survive a restart on another port (`PORT=0`).
@@ -179,7 +187,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           server.close(() => resolveClose());
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
-        await stopDynamo.stop();
+        await stopDynamo?.stop();
       },
     };
   } catch (error) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox } from '../../local/outbox';
 import { startLocalRuntime } from '../../local/runtime';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 describe('local outbox and dev mailbox', () => {
   it('keeps messages as files that survive a new outbox on the same directory', async () => {
@@ -26,7 +27,12 @@ describe('local outbox and dev mailbox', () => {
   });
 
   it('shows a recovery e-mail at /_dev/mail whose link signs the user in on the site', async () => {
-    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
+    const runtime = await startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist: 'web/dist',
+      sharedDynamo: sharedDynamo(),
+    });
     try {
       const headers = {
         apikey: LOCAL_PUBLISHABLE_KEY,

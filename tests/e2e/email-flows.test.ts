@@ -4,6 +4,7 @@ import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { axeViolations, WCAG_TAGS } from '../support/axe';
 import { useE2eSetup } from '../support/e2e';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 /**
  * The e-mail journeys in Chromium against the whole local product, reading mail the way a
@@ -19,6 +20,7 @@ beforeAll(async () => {
     dataDir: null,
     webDist: 'web/dist',
     env: { AUTH_AUTOCONFIRM: 'false' },
+    sharedDynamo: sharedDynamo(),
   });
 });
 

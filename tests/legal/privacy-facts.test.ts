@@ -15,6 +15,7 @@ import {
 } from '../../shared/privacy-facts';
 import { seedSubscriber } from '../quality/harness';
 import { remindersOf } from '../reminders/runtime-reminders';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 /**
  * /privacy is generated from shared/privacy-facts.ts; this checks those facts against the code,
@@ -127,7 +128,12 @@ const NOT_DATA = new Set(['pk', 'sk', 'ttl']);
 describe('what the servers keep is what /privacy says they keep', () => {
   let runtime: LocalRuntime;
   beforeAll(async () => {
-    runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist: 'web/dist' });
+    runtime = await startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist: 'web/dist',
+      sharedDynamo: sharedDynamo(),
+    });
   });
   afterAll(() => runtime?.stop());
 

@@ -10,6 +10,7 @@ import type { StoredMail } from '../../local/outbox';
 import { startLocalRuntime } from '../../local/runtime';
 import { signUp } from '../quality/harness';
 import { putReminders, runRemindersOn } from '../reminders/runtime-reminders';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 const webDist = 'web/dist';
 const today = utcDate(Date.now());
@@ -26,7 +27,12 @@ async function account(url: string, label: string) {
 
 describe('reminders on npm start', { timeout: 180_000 }, () => {
   it('POST /_dev/reminders/run?date= sends that date’s reminders into the dev mailbox, headers shown', async () => {
-    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
+    const runtime = await startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist,
+      sharedDynamo: sharedDynamo(),
+    });
     try {
       const user = await account(runtime.url, 'dev-run');
       const due = addDays(today, 12);
@@ -72,7 +78,13 @@ describe('reminders on npm start', { timeout: 180_000 }, () => {
       .flat()
       .find((each) => each && each.family === 'IPv4' && !each.internal)?.address;
     if (!lan) return; // no network address to come from on this machine
-    const runtime = await startLocalRuntime({ port: 0, host: '0.0.0.0', dataDir: null, webDist });
+    const runtime = await startLocalRuntime({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: null,
+      webDist,
+      sharedDynamo: sharedDynamo(),
+    });
     try {
       const status = await new Promise<number>((resolve, reject) => {
         const req = request(

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime } from '../../local/runtime';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 const webDist = 'web/dist';
 
@@ -38,7 +39,12 @@ function getWithHost(port: number, path: string, host: string) {
 // machine (local/dynamodb-local.ts), so the project's 30 s would cut a slow start.
 describe('local runtime', { timeout: 150_000 }, () => {
   it('refuses any Host but localhost or 127.0.0.1 with its port (DNS rebinding), and sends the feature and opener policies', async () => {
-    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
+    const runtime = await startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist,
+      sharedDynamo: sharedDynamo(),
+    });
     const { port } = runtime;
     try {
       for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`]) {
@@ -69,14 +75,25 @@ describe('local runtime', { timeout: 150_000 }, () => {
       .flat()
       .filter((info) => info && !info.internal && info.family === 'IPv4')
       .map((info) => info!.address);
-    const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
+    const runtime = await startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist,
+      sharedDynamo: sharedDynamo(),
+    });
     try {
       expect(await accepts('127.0.0.1', runtime.port)).toBe(true);
       for (const address of external) expect(await accepts(address, runtime.port)).toBe(false);
     } finally {
       await runtime.stop();
     }
-    const open = await startLocalRuntime({ port: 0, dataDir: null, webDist, host: '0.0.0.0' });
+    const open = await startLocalRuntime({
+      port: 0,
+      dataDir: null,
+      webDist,
+      host: '0.0.0.0',
+      sharedDynamo: sharedDynamo(),
+    });
     try {
       for (const address of external) expect(await accepts(address, open.port)).toBe(true);
     } finally {
@@ -84,6 +101,7 @@ describe('local runtime', { timeout: 150_000 }, () => {
     }
   });
 
+  // Its own DynamoDB Local, as `npm start` has.
   it('serves the SPA with security headers, config, the API, history fallback and real 404s', async () => {
     const runtime = await startLocalRuntime({ port: 0, dataDir: null, webDist });
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime } from '../../local/runtime';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 describe('/config.json support address', () => {
   it('carries SUPPORT_EMAIL when it is set (the SPA has a default otherwise)', async () => {
@@ -9,6 +10,7 @@ describe('/config.json support address', () => {
       dataDir: null,
       webDist: 'web/dist',
       env: { SUPPORT_EMAIL: 'help@example.com' },
+      sharedDynamo: sharedDynamo(),
     });
     try {
       const config = await fetch(`${runtime.url}/config.json`);

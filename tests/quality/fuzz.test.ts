@@ -20,6 +20,7 @@ import {
   type RawResponse,
   type Subscriber,
 } from './harness';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 /**
  * Property-based abuse of every API route of the running product (`startLocalRuntime`, the
@@ -53,6 +54,7 @@ beforeAll(async () => {
       RATE_LIMIT_EMAIL_PER_CLIENT: '1000000',
       RATE_LIMIT_EMAIL_PER_ADDRESS: '1000000',
     },
+    sharedDynamo: sharedDynamo(),
   });
   subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'fuzz');
   // A live, unused code (and its link) for the shapes that must not reach it.

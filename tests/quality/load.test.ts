@@ -15,6 +15,7 @@ import {
   signUp,
   tableOf,
 } from './harness';
+import { sharedDynamo } from '../support/shared-dynamo';
 
 /**
  * Load on the whole local product: 1,000 sign-ups arriving at a steady rate (rate limits raised
@@ -35,6 +36,7 @@ beforeAll(async () => {
     dataDir: null,
     webDist: 'web/dist',
     env: { BCRYPT_COST: '4', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_TOKEN: '1000000' },
+    sharedDynamo: sharedDynamo(),
   });
 });
 
