@@ -41,16 +41,22 @@ function scan(name: string): { path: string; bytes: Buffer } {
 const rows = (page: Page) =>
   page.getByRole('list', { name: 'Your disputes' }).getByRole('listitem');
 
-/** The sizes of the records the server keeps for the user's files (`x-…`). */
-async function syncedFileSizes(): Promise<number[]> {
+/** The heads of the records the server keeps for the user whose ids begin with `prefix`. */
+async function syncedRecords(prefix: string) {
   const table = tableOf(e2e.runtime.env);
   const out = await table.doc.query({
     TableName: table.name,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :file)',
-    ExpressionAttributeValues: { ':pk': `SYNC#${subscriber.userId}`, ':file': 'RECORD#x-' },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': `SYNC#${subscriber.userId}`,
+      ':prefix': `RECORD#${prefix}`,
+    },
   });
-  return (out.Items ?? []).map((item) => item.size as number);
+  return out.Items ?? [];
 }
+
+/** The sizes of the records the server keeps for the user's files (`x-…`). */
+const syncedFileSizes = async () => (await syncedRecords('x-')).map((item) => item.size as number);
 
 /** SHA-256 of every file the page's My Disputes store holds (a script: no DOM types here). */
 function filesOn(page: Page, userId: string): Promise<string[]> {
@@ -135,6 +141,11 @@ describe('Sync of a large exhibit', () => {
       '"scan-2.pdf" is not synced. Your synced data may hold at most 5,000 records and 32 MB. It stays in this browser, and the rest of your data is synced.',
     );
     expect(await syncedFileSizes()).toEqual([LIMITS.exhibitBytes + 29]);
+    // The refusal can come from the pass before the one that sends the new dispute: the phone
+    // looks once the server has it (it syncs on focus, not on a timer).
+    await expect
+      .poll(async () => (await syncedRecords(`d-${EXTRA.id}`)).length, { timeout: 120_000 })
+      .toBe(1);
 
     await phone.evaluate("window.dispatchEvent(new Event('focus'))");
     await expect.poll(() => rows(phone).count(), { timeout: 60_000 }).toBe(2);
