@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { createOutbox } from '../../local/outbox';
-import { startLocalRuntime } from '../../local/runtime';
-import { sharedDynamo } from '../support/shared-dynamo';
+
+import { startTestRuntime } from '../support/test-runtime';
 
 describe('local outbox and dev mailbox', () => {
   it('keeps messages as files that survive a new outbox on the same directory', async () => {
@@ -27,12 +27,7 @@ describe('local outbox and dev mailbox', () => {
   });
 
   it('shows a recovery e-mail at /_dev/mail whose link signs the user in on the site', async () => {
-    const runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist: 'web/dist',
-      sharedDynamo: sharedDynamo(),
-    });
+    const runtime = await startTestRuntime();
     try {
       const headers = {
         apikey: LOCAL_PUBLISHABLE_KEY,

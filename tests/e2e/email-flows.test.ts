@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { axeViolations, WCAG_TAGS } from '../support/axe';
 import { useE2eSetup } from '../support/e2e';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 /**
  * The e-mail journeys in Chromium against the whole local product, reading mail the way a
@@ -15,13 +15,7 @@ const e2e = useE2eSetup();
 let confirming: LocalRuntime;
 
 beforeAll(async () => {
-  confirming = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
-    env: { AUTH_AUTOCONFIRM: 'false' },
-    sharedDynamo: sharedDynamo(),
-  });
+  confirming = await startTestRuntime({ env: { AUTH_AUTOCONFIRM: 'false' } });
 });
 
 afterAll(async () => {

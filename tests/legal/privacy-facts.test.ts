@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_MARKER_TTL_SECONDS } from '../../lambdas/billing/subscription-sync';
 import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { LOG_RETENTION } from '../../infra/app-function';
 import { CLOUDFRONT_LOG_DAYS } from '../../infra/stack';
@@ -15,7 +15,7 @@ import {
 } from '../../shared/privacy-facts';
 import { seedSubscriber } from '../quality/harness';
 import { remindersOf } from '../reminders/runtime-reminders';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 /**
  * /privacy is generated from shared/privacy-facts.ts; this checks those facts against the code,
@@ -128,12 +128,7 @@ const NOT_DATA = new Set(['pk', 'sk', 'ttl']);
 describe('what the servers keep is what /privacy says they keep', () => {
   let runtime: LocalRuntime;
   beforeAll(async () => {
-    runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist: 'web/dist',
-      sharedDynamo: sharedDynamo(),
-    });
+    runtime = await startTestRuntime();
   });
   afterAll(() => runtime?.stop());
 

@@ -10,7 +10,7 @@ import type { StoredMail } from '../../local/outbox';
 import { startLocalRuntime } from '../../local/runtime';
 import { signUp } from '../quality/harness';
 import { putReminders, runRemindersOn } from '../reminders/runtime-reminders';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 const webDist = 'web/dist';
 const today = utcDate(Date.now());
@@ -27,12 +27,7 @@ async function account(url: string, label: string) {
 
 describe('reminders on npm start', { timeout: 180_000 }, () => {
   it('POST /_dev/reminders/run?date= sends that date’s reminders into the dev mailbox, headers shown', async () => {
-    const runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist,
-      sharedDynamo: sharedDynamo(),
-    });
+    const runtime = await startTestRuntime();
     try {
       const user = await account(runtime.url, 'dev-run');
       const due = addDays(today, 12);
@@ -78,13 +73,7 @@ describe('reminders on npm start', { timeout: 180_000 }, () => {
       .flat()
       .find((each) => each && each.family === 'IPv4' && !each.internal)?.address;
     if (!lan) return; // no network address to come from on this machine
-    const runtime = await startLocalRuntime({
-      port: 0,
-      host: '0.0.0.0',
-      dataDir: null,
-      webDist,
-      sharedDynamo: sharedDynamo(),
-    });
+    const runtime = await startTestRuntime({ host: '0.0.0.0' });
     try {
       const status = await new Promise<number>((resolve, reject) => {
         const req = request(

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createTable, readTableConfig } from '../../lambdas/platform/dynamo';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
 import { startLocalRuntime } from '../../local/runtime';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 const webDist = 'web/dist';
 
@@ -39,12 +39,7 @@ function getWithHost(port: number, path: string, host: string) {
 // machine (local/dynamodb-local.ts), so the project's 30 s would cut a slow start.
 describe('local runtime', { timeout: 150_000 }, () => {
   it('refuses any Host but localhost or 127.0.0.1 with its port (DNS rebinding), and sends the feature and opener policies', async () => {
-    const runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist,
-      sharedDynamo: sharedDynamo(),
-    });
+    const runtime = await startTestRuntime();
     const { port } = runtime;
     try {
       for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`]) {
@@ -75,25 +70,14 @@ describe('local runtime', { timeout: 150_000 }, () => {
       .flat()
       .filter((info) => info && !info.internal && info.family === 'IPv4')
       .map((info) => info!.address);
-    const runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist,
-      sharedDynamo: sharedDynamo(),
-    });
+    const runtime = await startTestRuntime();
     try {
       expect(await accepts('127.0.0.1', runtime.port)).toBe(true);
       for (const address of external) expect(await accepts(address, runtime.port)).toBe(false);
     } finally {
       await runtime.stop();
     }
-    const open = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist,
-      host: '0.0.0.0',
-      sharedDynamo: sharedDynamo(),
-    });
+    const open = await startTestRuntime({ host: '0.0.0.0' });
     try {
       for (const address of external) expect(await accepts(address, open.port)).toBe(true);
     } finally {

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
-import { startLocalRuntime } from '../../local/runtime';
+
 import { sitemapXml, SITE_PAGES } from '../../shared/site-map';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 async function withRuntime(env: Record<string, string>, use: (url: string) => Promise<void>) {
-  const runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
-    env,
-    sharedDynamo: sharedDynamo(),
-  });
+  const runtime = await startTestRuntime({ env });
   try {
     await use(runtime.url);
   } finally {

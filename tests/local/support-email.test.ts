@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PUBLISHABLE_KEY } from '../../local/constants';
-import { startLocalRuntime } from '../../local/runtime';
-import { sharedDynamo } from '../support/shared-dynamo';
+
+import { startTestRuntime } from '../support/test-runtime';
 
 describe('/config.json support address', () => {
   it('carries SUPPORT_EMAIL when it is set (the SPA has a default otherwise)', async () => {
-    const runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: null,
-      webDist: 'web/dist',
-      env: { SUPPORT_EMAIL: 'help@example.com' },
-      sharedDynamo: sharedDynamo(),
-    });
+    const runtime = await startTestRuntime({ env: { SUPPORT_EMAIL: 'help@example.com' } });
     try {
       const config = await fetch(`${runtime.url}/config.json`);
       expect(await config.json()).toEqual({

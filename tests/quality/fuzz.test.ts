@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveRefreshToken, parseRefreshToken } from '../../lambdas/identity/refresh-tokens';
 import { parseRefreshTokenSecret } from '../../lambdas/identity/signing-keys';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { PLAN } from '../../shared/plan';
 import {
   API_KEY,
@@ -20,7 +20,7 @@ import {
   type RawResponse,
   type Subscriber,
 } from './harness';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 /**
  * Property-based abuse of every API route of the running product (`startLocalRuntime`, the
@@ -39,10 +39,7 @@ let pending: { code: string; linkToken: string };
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 beforeAll(async () => {
-  runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
+  runtime = await startTestRuntime({
     env: {
       BCRYPT_COST: '4',
       RATE_LIMIT_SIGNUP: '1000000',
@@ -54,7 +51,6 @@ beforeAll(async () => {
       RATE_LIMIT_EMAIL_PER_CLIENT: '1000000',
       RATE_LIMIT_EMAIL_PER_ADDRESS: '1000000',
     },
-    sharedDynamo: sharedDynamo(),
   });
   subscriber = await seedSubscriber(runtime.url, runtime.stripeEmulator!.url, 'fuzz');
   // A live, unused code (and its link) for the shapes that must not reach it.

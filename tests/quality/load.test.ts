@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyStripeClient, readStripeConfig } from '../../lambdas/billing/stripe-client';
 import { paymentKeys } from '../../lambdas/billing/items';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { PLAN } from '../../shared/plan';
 import { payOnHostedPage } from '../payments/payments-stack';
 import {
@@ -15,7 +15,7 @@ import {
   signUp,
   tableOf,
 } from './harness';
-import { sharedDynamo } from '../support/shared-dynamo';
+import { startTestRuntime } from '../support/test-runtime';
 
 /**
  * Load on the whole local product: 1,000 sign-ups arriving at a steady rate (rate limits raised
@@ -31,12 +31,8 @@ let runtime: LocalRuntime;
 const sessions: { email: string; userId: string; accessToken: string }[] = [];
 
 beforeAll(async () => {
-  runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: null,
-    webDist: 'web/dist',
+  runtime = await startTestRuntime({
     env: { BCRYPT_COST: '4', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_TOKEN: '1000000' },
-    sharedDynamo: sharedDynamo(),
   });
 });
 

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '../../lambdas/platform/env';
-import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { launchBrowser } from './browser';
-import { sharedDynamo } from './shared-dynamo';
+import { startTestRuntime } from './test-runtime';
 
 export interface E2eSetup {
   /** The whole product on a free port: DynamoDB Local in memory, the Stripe emulator, the built SPA. */
@@ -27,13 +27,7 @@ export function useE2eSetup(env?: Env): E2eSetup {
   let browser: Browser | undefined;
   beforeAll(async () => {
     const [runtimeStart, browserLaunch] = await Promise.allSettled([
-      startLocalRuntime({
-        port: 0,
-        dataDir: null,
-        webDist: 'web/dist',
-        env,
-        sharedDynamo: sharedDynamo(),
-      }),
+      startTestRuntime({ env }),
       launchBrowser(),
     ]);
     if (runtimeStart.status === 'fulfilled') runtime = runtimeStart.value;
