@@ -56,6 +56,17 @@ describe('oneRunAtATime', () => {
     expect(passes.overlapped()).toBe(false);
   });
 
+  it("runs the last call's pass after the current one (a new user id, not the first call's)", async () => {
+    const run = oneRunAtATime();
+    const first = heldPasses();
+    const later = heldPasses();
+    const done = Promise.all([run(first.pass), run(later.pass)]);
+    await first.endNext();
+    expect([first.started(), later.started()]).toEqual([1, 1]);
+    await later.endNext();
+    await done;
+  });
+
   it('runs a single pass when nothing comes during it, and a new run for a later call', async () => {
     const run = oneRunAtATime();
     const passes = heldPasses();
